@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// Octet: offline verification of location proofs.
+// Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
+// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for the CLI's replay store.
+import PackageDescription
+
+let package = Package(
+    name: "Octet",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "Octet", targets: ["Octet"]),
+        .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        .executable(name: "octet-verify", targets: ["octet-verify"]),
+        .executable(name: "octet-bench", targets: ["octet-bench"]),
+    ],
+    targets: [
+        // C libraries, each behind one system-library target.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(
+            name: "CProj", pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+
+        // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
+        .target(name: "OctetEncoding"),
+        // The only module that touches OpenSSL.
+        .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
+        // WGS84 geodesics and region containment.
+        .target(name: "OctetGeometry", dependencies: ["CProj"]),
+        // Content commitments: the manifest, content_root, and the caller-metadata rules.
+        .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto"]),
+        // Apple App Attest and Android Key Attestation, verified offline.
+        .target(
+            name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"],
+            resources: [.copy("Roots")]),
+        // The public API: Octet.verify and its types, the proof model and the recipe of checks.
+        .target(name: "Octet", dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
+        // Makes proofs with software keys: tests, demos, conformance vectors.
+        .target(name: "OctetIssuer", dependencies: ["Octet", "OctetEncoding", "OctetCrypto"]),
+        // The command-line verifier as a library, testable in-process.
+        .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
+        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
+        .executableTarget(name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry"]),
+
+        // Test-only helpers: finding ../shared/vectors from any checkout.
+        .target(name: "OctetTestSupport", path: "Tests/Support"),
+
+        .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
+        .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
+        .testTarget(name: "OctetGeometryTests", dependencies: ["OctetGeometry"], resources: [.copy("Data")]),
+        .testTarget(
+            name: "OctetAttestationTests",
+            dependencies: ["OctetAttestation", "OctetCrypto", "OctetEncoding", "OctetTestSupport"]),
+        .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
+        .testTarget(
+            name: "OctetTests",
+            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport"]),
+        .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// PROJ's geodesic.h: Karney's algorithms for geodesics on the ellipsoid (as in GeographicLib).
+#include <geodesic.h>

@@ -1,0 +1,77 @@
+/// The strict-DER rule for ECDSA signatures, shared by every signature in the format:
+/// `SEQUENCE { INTEGER r, INTEGER s }` with definite minimal lengths, minimal non-negative
+/// integers, r and s in 1..n-1, and no byte after the sequence. High-S is valid (no low-S rule).
+///
+/// OpenSSL re-encodes and compares as well, but this check is ours so that the rule does not
+/// depend on a library version, and so that the reason can be named.
+public enum ECDSASignatureDER {
+    public enum Defect: Error, Equatable, Sendable {
+        case notASequence, badLength, trailingBytes, notAnInteger, nonMinimalInteger, negativeInteger
+        case outOfRange
+    }
+
+    /// The order n of the P-256 group, big-endian.
+    static let p256Order: [UInt8] = [
+        0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+    ]
+
+    /// Returns the big-endian magnitudes of r and s (without sign padding), or the first defect.
+    public static func parseP256(_ der: [UInt8]) -> Result<(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>), Defect> {
+        var index = 0
+        guard der.count >= 2, der[0] == 0x30 else { return .failure(.notASequence) }
+        index = 1
+        guard let bodyLength = readLength(der, &index) else { return .failure(.badLength) }
+        guard index + bodyLength == der.count else {
+            return .failure(index + bodyLength < der.count ? .trailingBytes : .badLength)
+        }
+        let r: ArraySlice<UInt8>
+        let s: ArraySlice<UInt8>
+        switch readInteger(der, &index) {
+        case .success(let value): r = value
+        case .failure(let defect): return .failure(defect)
+        }
+        switch readInteger(der, &index) {
+        case .success(let value): s = value
+        case .failure(let defect): return .failure(defect)
+        }
+        guard index == der.count else { return .failure(.trailingBytes) }
+        guard inRange(r), inRange(s) else { return .failure(.outOfRange) }
+        return .success((r, s))
+    }
+
+    /// Definite length: short form, or long form with 1 or 2 bytes that could not be shorter.
+    private static func readLength(_ der: [UInt8], _ index: inout Int) -> Int? {
+        guard index < der.count else { return nil }
+        let first = der[index]
+        index += 1
+        if first < 0x80 { return Int(first) }
+        guard first == 0x81, index < der.count else { return nil }  // a signature is never ≥ 256 bytes
+        let length = Int(der[index])
+        index += 1
+        return length >= 0x80 ? length : nil
+    }
+
+    private static func readInteger(_ der: [UInt8], _ index: inout Int) -> Result<ArraySlice<UInt8>, Defect> {
+        guard index < der.count, der[index] == 0x02 else { return .failure(.notAnInteger) }
+        index += 1
+        guard let length = readLength(der, &index), length > 0, index + length <= der.count else {
+            return .failure(.badLength)
+        }
+        let bytes = der[index..<index + length]
+        index += length
+        if bytes.first! & 0x80 != 0 { return .failure(.negativeInteger) }
+        if length > 1, bytes.first! == 0, bytes[bytes.startIndex + 1] & 0x80 == 0 {
+            return .failure(.nonMinimalInteger)
+        }
+        return .success(bytes.first! == 0 && length > 1 ? bytes.dropFirst() : bytes)
+    }
+
+    /// 1 ≤ value ≤ n − 1, comparing big-endian magnitudes.
+    private static func inRange(_ value: ArraySlice<UInt8>) -> Bool {
+        let magnitude = value.drop(while: { $0 == 0 })
+        if magnitude.isEmpty { return false }
+        if magnitude.count != p256Order.count { return magnitude.count < p256Order.count }
+        return magnitude.lexicographicallyPrecedes(p256Order)
+    }
+}

@@ -1,0 +1,178 @@
+internal import COpenSSL
+import Foundation
+
+/// Why a P-256 key could not be made from bytes.
+public struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        case invalidPublicKey = "invalid P-256 public key"
+        case invalidPrivateKey = "invalid P-256 private key"
+        case invalidCertificate = "invalid certificate"
+        case unsupportedKey = "unsupported key type"
+        case signingFailed = "signing failed"
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
+    public var description: String { code.rawValue }
+}
+
+/// A P-256 public key, verified on import to be a point on the curve.
+///
+/// `@unchecked Sendable`: the wrapped `EVP_PKEY` is never mutated after init, and OpenSSL 3
+/// documents concurrent verification with one shared key as safe.
+public final class P256PublicKey: @unchecked Sendable {
+    let key: OpaquePointer
+    /// The 65-byte SEC1 uncompressed point, `04 || X || Y`.
+    public let x963Representation: [UInt8]
+
+    /// DER SubjectPublicKeyInfo header for an uncompressed P-256 point (id-ecPublicKey, prime256v1).
+    /// Prefixing it avoids OSSL_PARAM key names whose lifetimes Swift cannot guarantee.
+    static let spkiPrefix: [UInt8] = [
+        0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A,
+        0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
+    ]
+
+    /// Imports `04 || X || Y`. Compressed points, the point at infinity and off-curve points are refused.
+    public init(x963Representation bytes: [UInt8]) throws {
+        guard bytes.count == 65, bytes[0] == 0x04 else { throw CryptoError(.invalidPublicKey) }
+        let spki = Self.spkiPrefix + bytes
+        defer { drainOpenSSLErrors() }
+        let key: OpaquePointer? = spki.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_PUBKEY(nil, &cursor, buffer.count)
+        }
+        guard let key else { throw CryptoError(.invalidPublicKey) }
+        // d2i_PUBKEY decodes the point; EVP_PKEY_public_check confirms it lies on the curve.
+        guard let check = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else {
+            EVP_PKEY_free(key)
+            throw CryptoError(.invalidPublicKey)
+        }
+        defer { EVP_PKEY_CTX_free(check) }
+        guard EVP_PKEY_public_check(check) == 1 else {
+            EVP_PKEY_free(key)
+            throw CryptoError(.invalidPublicKey)
+        }
+        self.key = key
+        self.x963Representation = bytes
+    }
+
+    /// Adopts an `EVP_PKEY` that is known to be a P-256 key (from a certificate or a new private key).
+    init(adopting key: OpaquePointer) throws {
+        defer { drainOpenSSLErrors() }
+        var der: UnsafeMutablePointer<UInt8>? = nil
+        let length = i2d_PUBKEY(key, &der)
+        guard length == 91, let der else {
+            if let der { octet_openssl_free(der) }
+            EVP_PKEY_free(key)
+            throw CryptoError(.unsupportedKey)
+        }
+        let spki = [UInt8](UnsafeBufferPointer(start: der, count: Int(length)))
+        octet_openssl_free(der)
+        guard Array(spki.prefix(26)) == Self.spkiPrefix else {
+            EVP_PKEY_free(key)
+            throw CryptoError(.unsupportedKey)
+        }
+        self.key = key
+        self.x963Representation = Array(spki.suffix(65))
+    }
+
+    deinit { EVP_PKEY_free(key) }
+
+    /// True when `derSignature` is a strict-DER ECDSA signature (see `ECDSASignatureDER`) over
+    /// SHA-256(`message`) by this key. Never throws: every failure is `false`.
+    public func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
+        guard case .success = ECDSASignatureDER.parseP256(derSignature) else { return false }
+        return OpenSSLVerifier.verify(key: key, signature: derSignature, message: message)
+    }
+}
+
+/// EVP_DigestVerify with SHA-256, shared by P-256 keys and certificate keys.
+enum OpenSSLVerifier {
+    static func verify<M: ContiguousBytes>(key: OpaquePointer, signature: [UInt8], message: M, digest: OpaquePointer? = EVP_sha256()) -> Bool {
+        defer { drainOpenSSLErrors() }
+        guard let context = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit_ex(context, nil, digest.map { EVP_MD_get0_name($0) } ?? nil, nil, nil, key, nil) == 1 else {
+            return false
+        }
+        let result = message.withUnsafeBytes { messageBytes in
+            signature.withUnsafeBufferPointer { signatureBytes in
+                EVP_DigestVerify(
+                    context, signatureBytes.baseAddress, signatureBytes.count,
+                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
+            }
+        }
+        return result == 1
+    }
+}
+
+/// A P-256 private key held in memory: the issuer's software device key and stage key.
+public final class P256PrivateKey: @unchecked Sendable {
+    let key: OpaquePointer
+    public let publicKey: P256PublicKey
+
+    /// A fresh random key from OpenSSL's DRBG.
+    public init() {
+        defer { drainOpenSSLErrors() }
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else { fatalError("OpenSSL: no EC provider") }
+        defer { EVP_PKEY_CTX_free(context) }
+        var key: OpaquePointer? = nil
+        guard EVP_PKEY_keygen_init(context) == 1, octet_evp_pkey_set_group_p256(context) == 1,
+            EVP_PKEY_generate(context, &key) == 1, let key
+        else { fatalError("OpenSSL could not generate a P-256 key") }
+        self.key = key
+        self.publicKey = try! P256PrivateKey.publicKey(of: key)
+    }
+
+    /// A key from its 32-byte big-endian scalar (1..n-1), for reproducible test keys.
+    public init(rawScalar: [UInt8]) throws {
+        guard rawScalar.count == 32 else { throw CryptoError(.invalidPrivateKey) }
+        // RFC 5915 ECPrivateKey with the named curve and no public key; OpenSSL derives the point.
+        let der: [UInt8] = [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar
+            + [0xA0, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
+        defer { drainOpenSSLErrors() }
+        let key: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_PrivateKey(EVP_PKEY_EC, nil, &cursor, buffer.count)
+        }
+        guard let key else { throw CryptoError(.invalidPrivateKey) }
+        guard let check = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else {
+            EVP_PKEY_free(key)
+            throw CryptoError(.invalidPrivateKey)
+        }
+        defer { EVP_PKEY_CTX_free(check) }
+        guard EVP_PKEY_check(check) == 1 else {
+            EVP_PKEY_free(key)
+            throw CryptoError(.invalidPrivateKey)
+        }
+        self.key = key
+        self.publicKey = try P256PrivateKey.publicKey(of: key)
+    }
+
+    private static func publicKey(of key: OpaquePointer) throws -> P256PublicKey {
+        guard EVP_PKEY_up_ref(key) == 1 else { throw CryptoError(.invalidPrivateKey) }
+        return try P256PublicKey(adopting: key)
+    }
+
+    deinit { EVP_PKEY_free(key) }
+
+    /// A DER ECDSA signature over SHA-256(`message`), with a random nonce.
+    public func signature<M: ContiguousBytes>(for message: M) -> [UInt8] {
+        defer { drainOpenSSLErrors() }
+        guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestSignInit_ex(context, nil, "SHA256", nil, nil, key, nil) == 1 else {
+            fatalError("OpenSSL could not initialise ECDSA signing")
+        }
+        var signature = [UInt8](repeating: 0, count: 80)
+        var length = signature.count
+        let ok = message.withUnsafeBytes { messageBytes in
+            signature.withUnsafeMutableBufferPointer { out in
+                EVP_DigestSign(
+                    context, out.baseAddress, &length,
+                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
+            }
+        }
+        precondition(ok == 1, "ECDSA signing with a checked key cannot fail")
+        return Array(signature.prefix(length))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import OctetCrypto
+import Testing
+
+@Suite("P-256 ECDSA over OpenSSL")
+struct P256Tests {
+    @Test("a signature made by a key verifies under its public key and not over other bytes")
+    func signAndVerify() throws {
+        let key = P256PrivateKey()
+        let message = Array("octet".utf8)
+        let signature = key.signature(for: message)
+        #expect(key.publicKey.isValidSignature(signature, for: message))
+        #expect(!key.publicKey.isValidSignature(signature, for: Array("octeT".utf8)))
+        #expect(!P256PrivateKey().publicKey.isValidSignature(signature, for: message))
+    }
+
+    @Test("a public key round-trips through its 65-byte SEC1 form")
+    func publicKeyRoundTrip() throws {
+        let key = P256PrivateKey()
+        let imported = try P256PublicKey(x963Representation: key.publicKey.x963Representation)
+        let message = [UInt8](repeating: 7, count: 100)
+        #expect(imported.isValidSignature(key.signature(for: message), for: message))
+        #expect(imported.x963Representation.count == 65 && imported.x963Representation[0] == 4)
+    }
+
+    @Test("a point off the curve, a compressed point and a short key are refused")
+    func invalidPoints() throws {
+        var point = P256PrivateKey().publicKey.x963Representation
+        point[64] ^= 1
+        #expect(throws: CryptoError(.invalidPublicKey)) { try P256PublicKey(x963Representation: point) }
+        #expect(throws: CryptoError(.invalidPublicKey)) {
+            try P256PublicKey(x963Representation: [0x02] + Array(point[1...32]))
+        }
+        #expect(throws: CryptoError(.invalidPublicKey)) {
+            try P256PublicKey(x963Representation: [0x04] + [UInt8](repeating: 0, count: 64))
+        }
+    }
+
+    @Test("a raw scalar gives the same key every time; zero and n are refused")
+    func rawScalar() throws {
+        let scalar = [UInt8](repeating: 0, count: 31) + [42]
+        let a = try P256PrivateKey(rawScalar: scalar)
+        let b = try P256PrivateKey(rawScalar: scalar)
+        #expect(a.publicKey.x963Representation == b.publicKey.x963Representation)
+        #expect(throws: CryptoError(.invalidPrivateKey)) {
+            try P256PrivateKey(rawScalar: [UInt8](repeating: 0, count: 32))
+        }
+    }
+
+    @Test("a valid signature re-encoded with a non-minimal length or a trailing byte is refused")
+    func strictDER() throws {
+        let key = P256PrivateKey()
+        let message = Array("strict".utf8)
+        let signature = key.signature(for: message)
+        #expect(signature[1] < 0x80)
+        let longLength = [0x30, 0x81] + signature.dropFirst()
+        #expect(!key.publicKey.isValidSignature(longLength, for: message))
+        #expect(!key.publicKey.isValidSignature(signature + [0], for: message))
+        #expect(!key.publicKey.isValidSignature([], for: message))
+    }
+}
+
+@Suite("SHA-256 over OpenSSL")
+struct SHA256Tests {
+    @Test("the digest of 'abc' is the FIPS 180-2 value, one-shot and streamed")
+    func knownAnswer() {
+        let expected = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        #expect(hex(SHA256.hash(Array("abc".utf8))) == expected)
+        var hasher = SHA256Hasher()
+        hasher.update(Array("a".utf8))
+        hasher.update(Array("bc".utf8))
+        #expect(hex(hasher.finalize()) == expected)
+        #expect(hex(SHA256.hash(parts: [Array("ab".utf8), Array("c".utf8)])) == expected)
+    }
+
+    func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+}
