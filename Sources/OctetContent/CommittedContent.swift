@@ -1,0 +1,47 @@
+/// One `ContentCommitment` from a proof, as the wire decoder validated it: a unique key of
+/// `[a-z0-9._-]`, a `type/subtype` content type, the content's length, `SHA-256(salt || content)`,
+/// and an optional locator.
+public struct CommittedContent: Sendable, Hashable {
+    /// The app-chosen identifier of the item (log-safe).
+    public var key: String
+    /// The item's MIME type.
+    public var contentType: String
+    /// The content's length in bytes.
+    public var size: UInt64
+    /// `SHA-256(salt || content)`, 32 bytes.
+    public var sha256: [UInt8]
+    /// Where the content can be fetched; nil when the proof carries none.
+    public var locator: String?
+
+    public init(key: String, contentType: String, size: UInt64, sha256: [UInt8], locator: String? = nil) {
+        self.key = key
+        self.contentType = contentType
+        self.size = size
+        self.sha256 = sha256
+        self.locator = locator
+    }
+}
+
+/// What a proof says about content: the list it carries and, when it has a CONTENT stage, the
+/// `content_root` signed in that stage.
+public struct ContentCommitmentClaim: Sendable {
+    /// `Claims.content`, in order.
+    public var items: [CommittedContent]
+    /// The CONTENT stage's `content_root`; nil when the proof has no CONTENT stage.
+    public var signedRoot: [UInt8]?
+
+    public init(items: [CommittedContent], signedRoot: [UInt8]?) {
+        self.items = items
+        self.signedRoot = signedRoot
+    }
+
+    /// The design's "commits content": the proof has a CONTENT stage or lists content.
+    public var commitsContent: Bool { signedRoot != nil || !items.isEmpty }
+
+    /// True when there is a CONTENT stage and the list recomputes its `content_root`.
+    /// A list without a CONTENT stage never recomputes (so a stage cannot be stripped, nor a list added).
+    public var listRecomputesSignedRoot: Bool {
+        guard let signedRoot else { return false }
+        return ContentRoot.compute(items) == signedRoot
+    }
+}

@@ -1,0 +1,64 @@
+/// Why `JSONReader` refused its input: a stable code, the byte offset where reading stopped,
+/// and nothing from the input itself (so the description is safe to log).
+public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable, extensible reason code. Compare codes, not descriptions.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        public static let tooLarge = Code("input larger than the limit")
+        public static let byteOrderMark = Code("byte order mark")
+        public static let unexpectedEnd = Code("unexpected end of input")
+        public static let unexpectedByte = Code("unexpected byte")
+        public static let trailingData = Code("trailing data after the value")
+        public static let tooDeep = Code("nesting deeper than the limit")
+        public static let tooManyValues = Code("more values than the limit")
+        public static let stringTooLong = Code("string longer than the limit")
+        public static let invalidLiteral = Code("invalid literal")
+        public static let invalidNumber = Code("invalid number")
+        public static let numberTooLong = Code("number literal longer than the limit")
+        public static let invalidUTF8 = Code("invalid UTF-8")
+        public static let controlCharacterInString = Code("unescaped control character in string")
+        public static let invalidEscape = Code("invalid escape")
+        public static let loneSurrogate = Code("lone surrogate escape")
+        public static let duplicateMember = Code("duplicate member name")
+    }
+
+    public let code: Code
+    /// Byte offset in the input where the problem was found.
+    public let offset: Int
+
+    public init(_ code: Code, at offset: Int) {
+        self.code = code
+        self.offset = offset
+    }
+
+    /// Equal by code, as the project's decoding errors are; compare `offset` separately when it matters.
+    public static func == (lhs: JSONError, rhs: JSONError) -> Bool { lhs.code == rhs.code }
+
+    public var description: String { "\(code.rawValue) at byte \(offset)" }
+}
+
+/// Bounds on what `JSONReader` accepts. Every bound is checked before the work it limits.
+public struct JSONLimits: Sendable, Equatable {
+    /// Largest input, in bytes.
+    public var maxBytes: Int
+    /// Deepest nesting of arrays and objects (a scalar at top level has depth 0; `[]` has depth 1).
+    public var maxDepth: Int
+    /// Most values in the whole document (every scalar, array and object counts one).
+    public var maxValues: Int
+    /// Longest string, in bytes of its raw (escaped) form.
+    public var maxStringBytes: Int
+    /// Longest number literal, in bytes.
+    public var maxNumberBytes: Int
+
+    public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxValues: Int = 1 << 18,
+                maxStringBytes: Int = 1 << 20, maxNumberBytes: Int = 64) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+        self.maxValues = maxValues
+        self.maxStringBytes = maxStringBytes
+        self.maxNumberBytes = maxNumberBytes
+    }
+}
