@@ -37,7 +37,7 @@ let package = Package(
         // The public API: Octet.verify and its types, the proof model and the recipe of checks.
         .target(name: "Octet", dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
-        .target(name: "OctetIssuer", dependencies: ["Octet", "OctetEncoding", "OctetCrypto"]),
+        .target(name: "OctetIssuer", dependencies: ["Octet", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetContent"]),
         // The command-line verifier as a library, testable in-process.
         .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),

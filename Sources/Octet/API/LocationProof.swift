@@ -1,0 +1,149 @@
+import Foundation
+import OctetEncoding
+import OctetGeometry
+
+/// A location proof: its bytes, and typed read-only access to what it claims.
+///
+/// `init(proofBytes:)` decodes strictly and throws `ProofDecodingError` saying why. Decoding is
+/// not verification: a decoded proof may still be forged or stale; only `Octet.verify` judges it.
+public struct LocationProof: Sendable {
+    /// The encoded proof, exactly as given.
+    public let proofBytes: Data
+    private let decoded: DecodedProof
+
+    public init(proofBytes: Data) throws(ProofDecodingError) {
+        guard proofBytes.count <= ProofLimits.maxProofBytes else {
+            throw ProofDecodingError(WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
+        }
+        do {
+            decoded = try ProofDecoder.decode([UInt8](proofBytes))
+        } catch {
+            throw ProofDecodingError(error)
+        }
+        self.proofBytes = proofBytes
+    }
+
+    /// The platform the proof claims to come from.
+    public enum Platform: String, Sendable, Hashable {
+        case ios = "IOS"
+        case android = "ANDROID"
+        case software = "SOFTWARE"
+    }
+
+    /// How the fix was measured.
+    public enum FixSource: String, Sendable, Hashable {
+        case gnss = "GNSS"
+        case fused = "FUSED"
+        case network = "NETWORK"
+    }
+
+    /// The measured position. Not log-safe: never write it to logs.
+    public struct Fix: Sendable, Hashable {
+        public let latitude: Double
+        public let longitude: Double
+        public let horizontalAccuracyMeters: Double
+        public let time: Date
+        public let source: FixSource
+    }
+
+    /// One committed content item (the salt stays with the app).
+    public struct ContentCommitment: Sendable, Hashable {
+        public let key: String
+        public let contentType: String
+        public let size: UInt64
+        public let sha256: Data
+        public let locator: String?
+    }
+
+    /// The signed-or-not assurance tier the proof carries (whether it is signed is `verify`'s concern).
+    public struct AssuranceTier: Sendable, Hashable {
+        public let verdict: LocationProofVerdict
+        public let detector: String?
+    }
+
+    /// The device evidence kind.
+    public enum DeviceEvidenceKind: String, Sendable, Hashable {
+        case appAttest = "app_attest"
+        case androidKey = "android_key"
+        case software = "software"
+    }
+
+    /// The 16-byte proof id.
+    public var proofId: Data { Data(decoded.proofId) }
+    /// The 65-byte SEC1 uncompressed P-256 stage key.
+    public var proofKey: Data { Data(decoded.proofKey) }
+    /// Capture time (`created_at_ms`).
+    public var createdAt: Date { Date(timeIntervalSince1970: Double(decoded.claims.createdAtMs) / 1000) }
+    public var createdAtMilliseconds: Int64 { decoded.claims.createdAtMs }
+    public var platform: Platform {
+        switch decoded.claims.platform {
+        case .ios: .ios
+        case .android: .android
+        case .software: .software
+        }
+    }
+    public var appId: String { decoded.claims.appId }
+    /// The claimed region, in degrees (e7 / 1e7).
+    public var region: ProofRegion { ProofRegion(decoded.claims.region) }
+    public var fix: Fix {
+        let fix = decoded.claims.fix
+        return Fix(
+            latitude: Double(fix.latE7) / 1e7, longitude: Double(fix.lonE7) / 1e7,
+            horizontalAccuracyMeters: Double(fix.horizontalAccuracyMm) / 1000,
+            time: Date(timeIntervalSince1970: Double(fix.fixTimeMs) / 1000),
+            source: fix.source == 1 ? .gnss : fix.source == 2 ? .fused : .network)
+    }
+    public var sessionNonce: Data? { decoded.claims.sessionNonce.map { Data($0) } }
+    public var contentCommitments: [ContentCommitment] {
+        decoded.claims.content.map {
+            ContentCommitment(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
+        }
+    }
+    public var assuranceTier: AssuranceTier? {
+        guard let assurance = decoded.claims.assurance, let verdict = LocationProofVerdict(wireValue: assurance.verdict)
+        else { return nil }
+        return AssuranceTier(verdict: verdict, detector: assurance.detector)
+    }
+    /// The stage kinds, in order ("CAPTURE", "FIX", ...).
+    public var stageKinds: [String] { decoded.stages.map(\.kind.name) }
+    public var deviceEvidence: DeviceEvidenceKind {
+        switch decoded.device {
+        case .appAttest: .appAttest
+        case .androidKey: .androidKey
+        case .software: .software
+        }
+    }
+}
+
+extension ProofRegion {
+    init(_ region: RegionE7) {
+        switch region {
+        case .circle(let center, let radius):
+            self = .circle(latitude: center.latitudeDegrees, longitude: center.longitudeDegrees, radiusMeters: Double(radius))
+        case .geohash(let hash):
+            self = .geohash(hash)
+        case .polygon(let points):
+            self = .polygon(points.map { Coordinate(latitude: $0.latitudeDegrees, longitude: $0.longitudeDegrees) })
+        }
+    }
+}
+
+/// Why bytes are not a well-formed proof: a code, the byte offset, and a log-safe reason.
+/// Equal by code.
+public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable code, e.g. "smuggled duplicate field", "unknown field", "required field absent".
+    public let code: String
+    public let offset: Int
+    public let reason: String
+
+    init(_ error: WireError) {
+        code = error.code.rawValue
+        offset = error.offset
+        reason = error.reason
+    }
+
+    public var description: String { reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))" }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// On-device proof verification: static, synchronous, offline (seed: "Octet.verify").
+public enum Octet {
+    /// Verifies `proof` (reads `proof.proofBytes`). Never throws; see `verify(proofBytes:options:)`.
+    public static func verify(_ proof: LocationProof, options: VerifyOptions = VerifyOptions()) -> ProofVerification {
+        verify(proofBytes: proof.proofBytes, options: options)
+    }
+
+    /// Verifies the raw bytes of a proof against the keys inside it, with no network call.
+    /// An undecodable input gives `verdict == .invalid` with a `wire-format` FAIL; nothing throws.
+    public static func verify(proofBytes: Data, options: VerifyOptions = VerifyOptions()) -> ProofVerification {
+        // Refuse an oversized input before copying it.
+        if proofBytes.count > ProofLimits.maxProofBytes {
+            return Recipe.undecodable(
+                .init(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
+        }
+        return Recipe.run([UInt8](proofBytes), options: options)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What `Octet.verify` checks beyond the proof's own signatures (seed: "VerifyOptions").
+///
+/// The seed's fields and defaults, plus the additions of proof-format.md ("API additions"),
+/// placed where the seed's initializer leaves room; each addition's default keeps the seed's behaviour.
+public struct VerifyOptions: Sendable {
+    /// Enables the region checks; nil => NOT-CHECKED.
+    public var expectedRegion: ProofRegion?
+    /// Freshness window in seconds; default 300.
+    public var maxAgeSeconds: TimeInterval
+    /// Fail-closed on hardware-attestation; default false.
+    public var requireAttestation: Bool
+    /// iOS: an encoded `AppAttestEnrolment` that anchors an assertion-only proof. Ignored on Android proofs.
+    public var attestationBundle: Data?
+    /// The "now" of every time rule; nil => the system clock.
+    public var verificationTime: Date?
+    /// Deprecated on arrival: restores the 3.0 tier rules (`verdict-tier`, `requireVerdict`, `spoofingVerdict`).
+    public var honorVerdictTier: Bool
+    /// Fail-closed on the signed verdict tier; default nil. Deprecated since 3.1: effective only with `honorVerdictTier`.
+    public var requireVerdict: RequiredVerdict?
+    /// Manifest + content for `caller-metadata`; default nil.
+    public var callerMetadata: CallerMetadataCheck?
+    /// Fails a proof that commits no content; default false.
+    public var requireCallerMetadata: Bool
+    /// The session nonce you asked with; nil => NOT-CHECKED.
+    public var expectedSessionNonce: Data?
+
+    public init(
+        expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = 300,
+        requireAttestation: Bool = false, attestationBundle: Data? = nil,
+        verificationTime: Date? = nil, honorVerdictTier: Bool = false,
+        requireVerdict: RequiredVerdict? = nil,
+        callerMetadata: CallerMetadataCheck? = nil, requireCallerMetadata: Bool = false,
+        expectedSessionNonce: Data? = nil
+    ) {
+        self.expectedRegion = expectedRegion
+        self.maxAgeSeconds = maxAgeSeconds
+        self.requireAttestation = requireAttestation
+        self.attestationBundle = attestationBundle
+        self.verificationTime = verificationTime
+        self.honorVerdictTier = honorVerdictTier
+        self.requireVerdict = requireVerdict
+        self.callerMetadata = callerMetadata
+        self.requireCallerMetadata = requireCallerMetadata
+        self.expectedSessionNonce = expectedSessionNonce
+    }
+}

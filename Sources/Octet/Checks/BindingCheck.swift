@@ -1,0 +1,74 @@
+import OctetCrypto
+
+extension Check {
+    /// `binding` (design, "Claim hashes"): every present claim among 1,2,3,4,5,6,8 is bound exactly
+    /// once, by its stage kind, with a matching hash; every binding names a present field; and the
+    /// platform agrees with the device evidence. Details name fields, never values.
+    static let binding = Check(name: CheckName.binding) { context in
+        let proof = context.proof
+        let hashes = context.claimHashes
+        var problems: [String] = []
+        var boundBy: [UInt32: Int] = [:]
+        for stage in proof.stages {
+            for binding in stage.bindings {
+                let field = binding.claimField
+                let name = ClaimField.name(field)
+                boundBy[field, default: 0] += 1
+                guard let expected = hashes[field] else {
+                    problems.append("\(stage.kind.name) binds absent claim \(name)")
+                    continue
+                }
+                if !stage.kind.boundFields.contains(field) {
+                    problems.append("\(name) bound by \(stage.kind.name), not by its stage")
+                } else if !ConstantTime.equal(binding.sha256, expected[...]) {
+                    problems.append("\(name) does not match its signed hash")
+                }
+            }
+        }
+        for field in hashes.keys.sorted() {
+            let count = boundBy[field] ?? 0
+            if count == 0 { problems.append("\(ClaimField.name(field)) is not bound") }
+            if count > 1 { problems.append("\(ClaimField.name(field)) is bound \(count) times") }
+        }
+        if proof.claims.platform != proof.device.platform {
+            problems.append("platform \(ClaimField.platformName(proof.claims.platform)) does not match \(proof.device.name) evidence")
+        }
+        if problems.isEmpty { return .pass("\(hashes.count) claims bound by their stages; platform matches the device evidence") }
+        return .fail(Array(Set(problems)).sorted().joined(separator: "; "))
+    }
+}
+
+/// Claim field names for details.
+enum ClaimField {
+    static func name(_ field: UInt32) -> String {
+        switch field {
+        case 1: "created_at_ms"
+        case 2: "platform"
+        case 3: "app_id"
+        case 4: "region"
+        case 5: "fix"
+        case 6: "session_nonce"
+        case 7: "content"
+        case 8: "assurance"
+        default: "field \(field)"
+        }
+    }
+
+    static func platformName(_ platform: Platform) -> String {
+        switch platform {
+        case .ios: "IOS"
+        case .android: "ANDROID"
+        case .software: "SOFTWARE"
+        }
+    }
+}
+
+/// Comparison whose time does not depend on where the inputs differ.
+enum ConstantTime {
+    static func equal<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool where A.Element == UInt8, B.Element == UInt8 {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+}

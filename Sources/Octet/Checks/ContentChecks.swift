@@ -1,0 +1,49 @@
+import OctetContent
+
+extension Check {
+    /// `caller-manifest` (design, "Content"): the listed content recomputes the signed
+    /// `content_root`, and a presented manifest matches the list.
+    static let callerManifest = Check(name: CheckName.callerManifest) { context in
+        Outcome(ContentChecks.callerManifest(context.contentClaim, manifestJson: context.options.callerMetadata?.manifestJson))
+    }
+
+    /// `caller-manifest-locator`: WARN naming the keys whose locator looks like a credential;
+    /// absent from the result when no locator is flagged.
+    static let callerManifestLocator = Check(name: CheckName.callerManifestLocator) { context in
+        ContentChecks.callerManifestLocator(context.contentClaim).map(Outcome.init)
+    }
+
+    /// `caller-metadata`: the design's ordered rules 1–9 over the presented manifest and content.
+    static let callerMetadata = Check(name: CheckName.callerMetadata) { context in
+        Outcome(
+            ContentChecks.callerMetadata(
+                context.contentClaim, check: context.options.callerMetadata,
+                requireCallerMetadata: context.options.requireCallerMetadata))
+    }
+}
+
+extension Outcome {
+    init(_ judgement: ContentJudgement) {
+        let status: CheckStatus =
+            switch judgement.status {
+            case .pass: .pass
+            case .fail: .fail
+            case .warn: .warn
+            case .notChecked: .notChecked
+            case .inconclusive: .inconclusive
+            }
+        self.init(status: status, detail: judgement.detail)
+    }
+}
+
+extension VerificationContext {
+    /// What the proof says about content: its list, and the CONTENT stage's root when it has one.
+    var contentClaim: ContentCommitmentClaim {
+        let content = proof.stages.first { $0.kind == .content }
+        return ContentCommitmentClaim(
+            items: proof.claims.content.map {
+                CommittedContent(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
+            },
+            signedRoot: content.map { Array($0.contentRoot ?? []) })
+    }
+}

@@ -1,0 +1,21 @@
+import OctetCrypto
+
+extension Check {
+    /// `device-attestation-sig` (design, "Device signature"): the device key's signature over
+    /// `"octet/v1/device\0" || committed digest`.
+    static let deviceAttestationSig = Check(name: CheckName.deviceAttestationSig) { context in
+        switch context.proof.device {
+        case .software(let publicKey, let signature):
+            guard let key = try? P256PublicKey(x963Representation: Array(publicKey)) else {
+                return .fail("software device key is not a valid P-256 point")
+            }
+            return key.isValidSignature(Array(signature), for: context.deviceInput)
+                ? .pass("software device key signed the committed digest")
+                : .fail("software device signature does not verify over the committed digest")
+        case .androidKey(let chain, let signature):
+            return DeviceSignature.android(chain: chain, signature: signature, context: context)
+        case .appAttest(let keyId, let publicKey, let assertion, _):
+            return DeviceSignature.appAttest(keyId: keyId, publicKey: publicKey, assertion: assertion, context: context)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+extension Check {
+    /// `freshness` (design, "Freshness"): for `created_at_ms` and `fix_time_ms`,
+    /// `now_ms − max_ms ≤ t ≤ now_ms + 60,000`, in integer milliseconds.
+    static let freshness = Check(name: CheckName.freshness) { context in
+        let maxAge = context.options.maxAgeSeconds
+        guard maxAge.isFinite, maxAge >= 0 else { return .fail("invalid maxAgeSeconds") }
+        let maxMs = VerificationContext.milliseconds(maxAge)
+        let now = context.nowMs
+        let claims = context.proof.claims
+        let judged = [("created", claims.createdAtMs), ("fix taken", claims.fix.fixTimeMs)]
+        var problems: [String] = []
+        for (what, t) in judged {
+            if let problem = Freshness.problem(what: what, t: t, now: now, maxMs: maxMs) { problems.append(problem) }
+        }
+        if problems.isEmpty { return .pass("created \(Freshness.age(now, claims.createdAtMs)), window \(Freshness.seconds(maxMs)) s") }
+        return .fail(problems.joined(separator: "; "))
+    }
+}
+
+enum Freshness {
+    /// Allowed clock skew into the future.
+    static let futureSkewMs: Int64 = 60_000
+
+    static func problem(what: String, t: Int64, now: Int64, maxMs: Int64) -> String? {
+        // Saturating arithmetic: a huge window is simply unbounded.
+        let (earliest, underflow) = now.subtractingReportingOverflow(maxMs)
+        let (latest, overflow) = now.addingReportingOverflow(futureSkewMs)
+        if !underflow && t < earliest {
+            return "\(what) \(age(now, t)), window \(seconds(maxMs)) s"
+        }
+        if !overflow && t > latest {
+            return "\(what) \(age(now, t)): device clock ahead?"
+        }
+        return nil
+    }
+
+    /// "412 s ago" or "in the future", from whole milliseconds.
+    static func age(_ now: Int64, _ t: Int64) -> String {
+        let (difference, overflow) = now.subtractingReportingOverflow(t)
+        if overflow { return t > now ? "far in the future" : "far in the past" }
+        let whole = difference.magnitude / 1000
+        return difference >= 0 ? "\(whole) s ago" : "\(whole) s in the future"
+    }
+
+    /// Whole seconds, rounded down, for details.
+    static func seconds(_ ms: Int64) -> Int64 { ms / 1000 }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import OctetEncoding
+
+/// The recipe (design, "Recipe order"): every check after `wire-format`, in order. Every one runs
+/// on every call, so one failure never hides another.
+enum Recipe {
+    static let checks: [Check] = [
+        .stageSignatures,
+        .deviceAttestationSig,
+        .binding,
+        .freshness,
+        .regionClaim,
+        .regionType,
+        .contains,
+        .hardwareAttestation,
+        .attestationRequired,
+        .sessionBinding,
+        .verdictTier,
+        .callerManifest,
+        .callerManifestLocator,
+        .callerMetadata,
+        .replayUniqueness,
+        .revocation,
+    ]
+
+    /// Runs the whole recipe over `bytes`. Never throws, never traps on any input.
+    static func run(_ bytes: [UInt8], options: VerifyOptions) -> ProofVerification {
+        let proof: DecodedProof
+        do {
+            proof = try ProofDecoder.decode(bytes)
+        } catch {
+            return undecodable(error)
+        }
+        let context = VerificationContext(proof: proof, options: options, now: options.verificationTime ?? Date())
+        var results = [
+            ProofCheck(
+                name: CheckName.wireFormat, status: .pass,
+                detail: "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence")
+        ]
+        for check in checks {
+            guard let outcome = check.evaluate(context) else { continue }
+            context.record(check.name, outcome)
+            results.append(ProofCheck(name: check.name, status: outcome.status, detail: outcome.detail))
+        }
+        let tier = options.honorVerdictTier ? AssuranceTier.signedTier(context) : nil
+        return ProofVerification(checks: results, spoofingVerdict: tier)
+    }
+
+    /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside) and the verdict is invalid.
+    static func undecodable(_ error: WireError) -> ProofVerification {
+        var results = [ProofCheck(name: CheckName.wireFormat, status: .fail, detail: error.description)]
+        for check in checks where check.name != CheckName.callerManifestLocator {
+            results.append(ProofCheck(name: check.name, status: .notChecked, detail: "proof not decoded"))
+        }
+        return ProofVerification(checks: results, spoofingVerdict: nil)
+    }
+}

@@ -1,0 +1,64 @@
+import OctetGeometry
+
+extension Check {
+    /// `region-claim` (design, "Region"): the claimed region equals `expectedRegion` or lies inside it.
+    static let regionClaim = Check(name: CheckName.regionClaim) { context in
+        RegionCheck.outcome(context.regionJudgements, \.regionClaim)
+    }
+
+    /// `region-type`: the claimed shape is the expected shape.
+    static let regionType = Check(name: CheckName.regionType) { context in
+        RegionCheck.outcome(context.regionJudgements, \.regionType)
+    }
+
+    /// `contains`: the fix's uncertainty disc lies inside the claimed region.
+    static let contains = Check(name: CheckName.contains) { context in
+        RegionCheck.outcome(context.regionJudgements, \.contains)
+    }
+}
+
+enum RegionCheck {
+    /// The three judgements of one call: not requested, an expected region that is not
+    /// representable in e7 (fails all three, like any invalid expected region), or judged.
+    enum Judgements {
+        case notRequested
+        case unrepresentable
+        case judged(RegionJudgements)
+    }
+
+    static func outcome(_ judgements: Judgements, _ which: KeyPath<RegionJudgements, RegionJudgement>) -> Outcome {
+        switch judgements {
+        case .notRequested: return .notChecked("no expectedRegion given")
+        case .unrepresentable: return .fail("expected region invalid: a coordinate or the radius is not a finite e7 value")
+        case .judged(let all):
+            switch all[keyPath: which] {
+            case .pass(let detail): return .pass(detail)
+            case .fail(let detail): return .fail(detail)
+            }
+        }
+    }
+
+    /// The three judgements for a proof. Degrees become e7 first.
+    static func judge(_ proof: DecodedProof, expected: ProofRegion?) -> Judgements {
+        guard let expected else { return .notRequested }
+        guard let expectedE7 = expected.e7 else { return .unrepresentable }
+        let fix = proof.claims.fix
+        return .judged(RegionRules.judge(
+            claimed: proof.claims.region, expected: expectedE7, fix: PointE7(latE7: fix.latE7, lonE7: fix.lonE7),
+            horizontalAccuracyMillimeters: fix.horizontalAccuracyMm))
+    }
+}
+
+extension ProofRegion {
+    /// The region in e7, with the design's rounding; nil when a value is not finite or out of range of its type.
+    package var e7: RegionE7? {
+        switch self {
+        case .circle(let latitude, let longitude, let radius):
+            RegionE7Conversion.circle(latitude: latitude, longitude: longitude, radiusMeters: radius)
+        case .geohash(let hash):
+            .geohash(hash)
+        case .polygon(let coordinates):
+            RegionE7Conversion.polygon(coordinates.map { ($0.latitude, $0.longitude) })
+        }
+    }
+}

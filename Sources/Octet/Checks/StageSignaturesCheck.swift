@@ -1,0 +1,16 @@
+extension Check {
+    /// `stage-signatures` (design, "Stage signatures"): every stage is signed by `proof_key`.
+    static let stageSignatures = Check(name: CheckName.stageSignatures) { context in
+        guard let key = context.proofKey else { return .fail("proof key is not a valid P-256 point") }
+        let stages = context.proof.stages
+        let inputs = context.stageChain.inputs
+        var failed: [String] = []
+        for (index, stage) in stages.enumerated()
+        where !key.isValidSignature(Array(stage.signature), for: inputs[index]) {
+            failed.append("\(index) (\(stage.kind.name))")
+        }
+        if failed.isEmpty { return .pass("\(stages.count) stages signed by the proof key") }
+        let noun = failed.count == 1 ? "stage" : "stages"
+        return .fail("\(noun) \(failed.joined(separator: ", ")) not signed by the proof key")
+    }
+}

@@ -1,0 +1,45 @@
+extension Check {
+    /// `verdict-tier` (design, "Assurance tier"). Ignored since 3.1; with `honorVerdictTier` the
+    /// 3.0 rules apply: `requireVerdict` fails closed, otherwise the signed tier is reported.
+    static let verdictTier = Check(name: CheckName.verdictTier) { context in
+        guard context.options.honorVerdictTier else { return .notChecked("ignored since 3.1") }
+        let tier = AssuranceTier.signedTier(context)
+        if let required = context.options.requireVerdict {
+            guard let tier else { return .fail("no assurance tier is signed into the proof") }
+            let name = tier.rawValue
+            return required.isMet(by: tier)
+                ? .pass("signed tier \(name) meets \(AssuranceTier.name(required))")
+                : .fail("signed tier \(name) is below \(AssuranceTier.name(required))")
+        }
+        guard let tier else { return .notChecked("no assurance tier is signed into the proof") }
+        switch tier {
+        case .verified, .plausible: return .pass("signed tier \(tier.rawValue)")
+        case .uncertain, .suspicious, .spoofed: return .warn("signed tier \(tier.rawValue)")
+        }
+    }
+}
+
+enum AssuranceTier {
+    /// The tier is "signed into the proof" when `claims.assurance` is present, bound exactly once,
+    /// by the VERDICT stage, with a matching hash, and `stage-signatures` passed.
+    static func signedTier(_ context: VerificationContext) -> LocationProofVerdict? {
+        guard let assurance = context.proof.claims.assurance,
+            context.status(of: CheckName.stageSignatures) == .pass,
+            let expected = context.claimHashes[8]
+        else { return nil }
+        let bindings = context.proof.stages.flatMap { stage in
+            stage.bindings.filter { $0.claimField == 8 }.map { (stage.kind, $0) }
+        }
+        guard bindings.count == 1, let (kind, binding) = bindings.first, kind == .verdict,
+            ConstantTime.equal(binding.sha256, expected)
+        else { return nil }
+        return LocationProofVerdict(wireValue: assurance.verdict)
+    }
+
+    static func name(_ required: RequiredVerdict) -> String {
+        switch required {
+        case .verified: "VERIFIED"
+        case .plausible: "PLAUSIBLE"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import OctetEncoding
+import OctetGeometry
+
+/// The decoded proof, as the checks see it. Every signed or hashed part is kept as a slice of the
+/// input, so signatures and hashes are checked over exactly what arrived.
+struct DecodedProof: Sendable {
+    var bytes: [UInt8]
+    var proofId: ArraySlice<UInt8>
+    var proofKey: ArraySlice<UInt8>
+    var claims: DecodedClaims
+    var stages: [DecodedStage]
+    var device: DeviceEvidence
+}
+
+enum Platform: Int, Sendable {
+    case ios = 1, android = 2, software = 3
+}
+
+enum StageKind: Int, Sendable, Comparable {
+    case capture = 1, fix = 2, content = 3, verdict = 4
+
+    static func < (lhs: StageKind, rhs: StageKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    var name: String {
+        switch self {
+        case .capture: "CAPTURE"
+        case .fix: "FIX"
+        case .content: "CONTENT"
+        case .verdict: "VERDICT"
+        }
+    }
+
+    /// The claim fields each stage kind binds (design, "Claim hashes").
+    var boundFields: Set<UInt32> {
+        switch self {
+        case .capture: [1, 2, 3, 6]
+        case .fix: [4, 5]
+        case .content: []
+        case .verdict: [8]
+        }
+    }
+}
+
+struct DecodedFix: Sendable {
+    var latE7: Int32
+    var lonE7: Int32
+    var horizontalAccuracyMm: UInt32
+    var fixTimeMs: Int64
+    var source: Int
+}
+
+struct DecodedContentItem: Sendable, Hashable {
+    var key: String
+    var contentType: String
+    var size: UInt64
+    var sha256: [UInt8]
+    var locator: String?
+}
+
+struct DecodedAssurance: Sendable {
+    var verdict: Int
+    var detector: String?
+}
+
+struct DecodedClaims: Sendable {
+    var createdAtMs: Int64
+    var platform: Platform
+    var appId: String
+    var region: RegionE7
+    var fix: DecodedFix
+    var sessionNonce: ArraySlice<UInt8>?
+    var content: [DecodedContentItem]
+    var assurance: DecodedAssurance?
+    /// For each present claim field among 1,2,3,4,5,6,8: its payload exactly as encoded
+    /// (length-delimited: the bytes inside; varint: the varint's bytes). Claim hashes use these.
+    var payloads: [UInt32: ArraySlice<UInt8>]
+}
+
+struct DecodedBinding: Sendable {
+    var claimField: UInt32
+    var sha256: ArraySlice<UInt8>
+}
+
+struct DecodedStage: Sendable {
+    var kind: StageKind
+    var body: ArraySlice<UInt8>
+    var signature: ArraySlice<UInt8>
+    var bindings: [DecodedBinding]
+    var contentRoot: ArraySlice<UInt8>?
+}
+
+struct DecodedEnrolment: Sendable {
+    var keyId: ArraySlice<UInt8>
+    var attestationObject: ArraySlice<UInt8>
+    var clientDataHash: ArraySlice<UInt8>
+    var appId: String
+}
+
+enum DeviceEvidence: Sendable {
+    case appAttest(keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>, enrolment: DecodedEnrolment?)
+    case androidKey(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>)
+    case software(publicKey: ArraySlice<UInt8>, signature: ArraySlice<UInt8>)
+
+    var name: String {
+        switch self {
+        case .appAttest: "app_attest"
+        case .androidKey: "android_key"
+        case .software: "software"
+        }
+    }
+
+    var platform: Platform {
+        switch self {
+        case .appAttest: .ios
+        case .androidKey: .android
+        case .software: .software
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import OctetCrypto
+
+/// The format's domain tags: ASCII, each ending in one NUL byte.
+package enum DomainTag {
+    package static let stage = Array("octet/v1/stage\0".utf8)
+    package static let claim = Array("octet/v1/claim\0".utf8)
+    package static let device = Array("octet/v1/device\0".utf8)
+    package static let content = Array("octet/v1/content\0".utf8)
+}
+
+package enum BigEndian {
+    package static func u32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+}
+
+/// `claim_hash(n) = H("octet/v1/claim\0" || u32be(n) || v)`, v the field's payload as encoded.
+package enum ClaimHash {
+    package static func of(field: UInt32, payload: ArraySlice<UInt8>) -> [UInt8] {
+        var hasher = SHA256Hasher()
+        hasher.update(DomainTag.claim)
+        hasher.update(BigEndian.u32(field))
+        hasher.update(payload)
+        return hasher.finalize()
+    }
+}
+
+/// The chained stage inputs of "Stage signatures":
+///
+///     input_i  = "octet/v1/stage\0" || proof_id || H(proof_key) || u32be(i) || u32be(k) || prev_i || b
+///     prev_0   = 32 zero bytes;  prev_i+1 = H(input_i)
+///
+/// and the committed digest `H(input_last)`, which covers every stage in order.
+package struct StageChain: Sendable {
+    package let inputs: [[UInt8]]
+    package let committedDigest: [UInt8]
+
+    init(_ proof: DecodedProof) {
+        self.init(proofId: proof.proofId, proofKey: proof.proofKey, stages: proof.stages.map { ($0.kind.rawValue, $0.body) })
+    }
+
+    /// Shared with the issuer, which signs what the verifier checks.
+    package init(proofId: ArraySlice<UInt8>, proofKey: ArraySlice<UInt8>, stages: [(kind: Int, body: ArraySlice<UInt8>)]) {
+        let keyHash = SHA256.hash(proofKey)
+        var previous = [UInt8](repeating: 0, count: 32)
+        var inputs: [[UInt8]] = []
+        inputs.reserveCapacity(stages.count)
+        for (index, stage) in stages.enumerated() {
+            var input = DomainTag.stage
+            input.reserveCapacity(DomainTag.stage.count + proofId.count + 32 + 8 + 32 + stage.body.count)
+            input += proofId
+            input += keyHash
+            input += BigEndian.u32(UInt32(index))
+            input += BigEndian.u32(UInt32(stage.kind))
+            input += previous
+            input += stage.body
+            previous = SHA256.hash(input)
+            inputs.append(input)
+        }
+        self.inputs = inputs
+        self.committedDigest = previous
+    }
+}

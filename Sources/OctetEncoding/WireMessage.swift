@@ -1,0 +1,134 @@
+/// How one field of a message is declared in the schema.
+public struct FieldSpec: Sendable {
+    public enum Cardinality: Sendable { case single, repeated, packed }
+
+    public let number: UInt32
+    public let name: String
+    public let wireType: WireType
+    public let cardinality: Cardinality
+    /// Fields sharing a oneof name: at most one of them may be present.
+    public let oneof: String?
+
+    public init(_ number: UInt32, _ name: String, _ wireType: WireType, _ cardinality: Cardinality = .single, oneof: String? = nil) {
+        self.number = number
+        self.name = name
+        self.wireType = wireType
+        self.cardinality = cardinality
+        self.oneof = oneof
+    }
+}
+
+/// The records of one message, gathered under the strict rules that do not depend on values:
+/// every field known, with its declared wire type; a non-repeated field at most once; a packed
+/// field in exactly one record; at most one member of each oneof; at most `maxRecords` records.
+public struct WireMessage: Sendable {
+    public let name: String
+    public let base: [UInt8]
+    public let range: Range<Int>
+    private var records: [UInt32: [WireRecord]] = [:]
+
+    public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max) throws(WireError) {
+        self.name = name
+        self.base = base
+        self.range = range
+        var reader = WireReader(base, range: range)
+        var count = 0
+        var oneofMember: [String: UInt32] = [:]
+        while let record = try reader.next() {
+            count += 1
+            guard count <= maxRecords else {
+                throw WireError(.boundViolated, at: record.offset, "\(name) has more than \(maxRecords) fields")
+            }
+            guard let spec = schema.first(where: { $0.number == record.fieldNumber }) else {
+                throw WireError(.unknownField, at: record.offset, "field \(record.fieldNumber) of \(name)")
+            }
+            guard spec.wireType == record.wireType else {
+                throw WireError(.wrongWireType, at: record.offset, "\(name).\(spec.name)")
+            }
+            if let existing = records[spec.number], !existing.isEmpty {
+                switch spec.cardinality {
+                case .single:
+                    throw WireError(.duplicateField, at: record.offset, "\(name).\(spec.name) appears twice")
+                case .packed:
+                    throw WireError(.duplicatePackedRecord, at: record.offset, "\(name).\(spec.name)")
+                case .repeated:
+                    break
+                }
+            }
+            if let group = spec.oneof {
+                if let other = oneofMember[group], other != spec.number {
+                    throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
+                }
+                oneofMember[group] = spec.number
+            }
+            records[spec.number, default: []].append(record)
+        }
+    }
+
+    /// The one record of a non-repeated field, or nil when absent.
+    public func single(_ number: UInt32) -> WireRecord? { records[number]?.first }
+
+    /// Every record of a repeated field, in wire order.
+    public func all(_ number: UInt32) -> [WireRecord] { records[number] ?? [] }
+
+    public func has(_ number: UInt32) -> Bool { records[number] != nil }
+
+    /// Offset of the message, for errors about it as a whole.
+    public var offset: Int { range.lowerBound }
+
+    // MARK: Typed access, with the "required" and "within its type" rules.
+
+    public func required(_ number: UInt32, _ field: String) throws(WireError) -> WireRecord {
+        guard let record = single(number) else {
+            throw WireError(.missingField, at: offset, "\(name).\(field)")
+        }
+        return record
+    }
+
+    public func uint32(_ record: WireRecord, _ field: String) throws(WireError) -> UInt32 {
+        guard record.varint <= UInt64(UInt32.max) else {
+            throw WireError(.valueOutOfRange, at: record.offset, "\(name).\(field) exceeds uint32")
+        }
+        return UInt32(record.varint)
+    }
+
+    public func int64(_ record: WireRecord) -> Int64 { Int64(bitPattern: record.varint) }
+
+    public func sint32(_ record: WireRecord, _ field: String) throws(WireError) -> Int32 {
+        guard let value = ZigZag.decode32(record.varint) else {
+            throw WireError(.valueOutOfRange, at: record.offset, "\(name).\(field) exceeds sint32")
+        }
+        return value
+    }
+
+    /// An enum: encoded as int32, it must be one of the named non-zero values.
+    public func enumValue(_ record: WireRecord, _ field: String, named: ClosedRange<UInt64>) throws(WireError) -> Int {
+        guard named.contains(record.varint), record.varint != 0 else {
+            throw WireError(.invalidEnum, at: record.offset, "\(name).\(field)")
+        }
+        return Int(record.varint)
+    }
+
+    public func string(_ record: WireRecord, _ field: String) throws(WireError) -> String {
+        guard let value = String(validating: record.payload, as: UTF8.self) else {
+            throw WireError(.invalidUTF8, at: record.offset, "\(name).\(field)")
+        }
+        return value
+    }
+
+    /// A bytes or string field whose length must lie in `bounds`.
+    public func bounded(_ record: WireRecord, _ field: String, _ bounds: ClosedRange<Int>) throws(WireError) -> ArraySlice<UInt8> {
+        guard bounds.contains(record.payload.count) else {
+            let expected = bounds.lowerBound == bounds.upperBound ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
+            throw WireError(.boundViolated, at: record.offset, "\(name).\(field) is \(record.payload.count) bytes, expected \(expected)")
+        }
+        return record.payload
+    }
+
+    /// The nested message in a length-delimited record.
+    public func message(_ record: WireRecord, _ name: String, schema: [FieldSpec], maxRecords: Int = .max) throws(WireError) -> WireMessage {
+        try WireMessage(
+            name, bytes: base, range: record.payload.startIndex..<record.payload.endIndex, schema: schema,
+            maxRecords: maxRecords)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Octet
+
+/// Everything a proof says, as plain values: the issuer signs a draft into proof bytes.
+/// The defaults make a valid, fresh, software-key proof of a small circle.
+public struct ProofDraft: Sendable {
+    public enum Platform: UInt64, Sendable { case ios = 1, android = 2, software = 3 }
+    public enum FixSource: UInt64, Sendable { case gnss = 1, fused = 2, network = 3 }
+    public enum StageKind: UInt64, Sendable, CaseIterable { case capture = 1, fix = 2, content = 3, verdict = 4 }
+
+    public struct Fix: Sendable {
+        public var latitude: Double
+        public var longitude: Double
+        public var horizontalAccuracyMillimeters: UInt32
+        /// nil: the proof's creation time.
+        public var timeMs: Int64?
+        public var source: FixSource
+
+        public init(latitude: Double, longitude: Double, horizontalAccuracyMillimeters: UInt32 = 5_000, timeMs: Int64? = nil, source: FixSource = .gnss) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.horizontalAccuracyMillimeters = horizontalAccuracyMillimeters
+            self.timeMs = timeMs
+            self.source = source
+        }
+    }
+
+    /// One listed content item, as it stands in the proof.
+    public struct ContentItem: Sendable, Hashable {
+        public var key: String
+        public var contentType: String
+        public var size: UInt64
+        public var sha256: [UInt8]
+        public var locator: String?
+
+        public init(key: String, contentType: String, size: UInt64, sha256: [UInt8], locator: String? = nil) {
+            self.key = key
+            self.contentType = contentType
+            self.size = size
+            self.sha256 = sha256
+            self.locator = locator
+        }
+    }
+
+    public var formatVersion: UInt64 = 1
+    public var proofId: [UInt8] = ProofIssuer.randomBytes(16)
+    public var createdAtMs: Int64
+    public var platform: Platform = .software
+    public var appId: String = "com.example.octet"
+    public var region: ProofRegion
+    public var fix: Fix
+    public var sessionNonce: [UInt8]?
+    public var content: [ContentItem] = []
+    /// The CONTENT stage's `content_root`; nil computes it from `content` when the stage is present.
+    public var contentRoot: [UInt8]?
+    public var assurance: (verdict: LocationProofVerdict, detector: String?)?
+    /// nil: CAPTURE, FIX, then CONTENT when content is listed, then VERDICT when a tier is set.
+    public var stages: [StageKind]?
+
+    public init(
+        createdAt: Date = Date(),
+        region: ProofRegion = .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 250),
+        fix: Fix = Fix(latitude: 48.8585, longitude: 2.2946)
+    ) {
+        self.createdAtMs = Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down))
+        self.region = region
+        self.fix = fix
+    }
+
+    /// The stage kinds this draft is signed with.
+    public var effectiveStages: [StageKind] {
+        if let stages { return stages }
+        var kinds: [StageKind] = [.capture, .fix]
+        if !content.isEmpty || contentRoot != nil { kinds.append(.content) }
+        if assurance != nil { kinds.append(.verdict) }
+        return kinds
+    }
+}
