@@ -60,12 +60,12 @@ struct CBORDecoderTests {
 
     @Test("accepts every well-formed canonical item and reads its value", arguments: accepted)
     func acceptsCanonical(_ row: Accepted) throws {
-        #expect(try CBORDecoder.decode(hex(row.hex)) == row.value)
+        #expect(try CBORDecoder.decode(hexBytes(row.hex)) == row.value)
     }
 
     @Test("re-encodes every accepted item to exactly the bytes it was read from", arguments: accepted)
     func roundTrips(_ row: Accepted) throws {
-        let bytes = hex(row.hex)
+        let bytes = hexBytes(row.hex)
         #expect(CBOREncoder.encode(try CBORDecoder.decode(bytes)) == bytes)
     }
 
@@ -132,7 +132,7 @@ struct CBORDecoderTests {
     @Test("rejects each rule's violation with its code and offset", arguments: rejected)
     func rejects(_ row: Rejected) {
         #expect {
-            try CBORDecoder.decode(hex(row.hex))
+            try CBORDecoder.decode(hexBytes(row.hex))
         } throws: { error in
             guard let error = error as? CBORError else { return false }
             return error.code == row.code && error.offset == row.offset
@@ -153,26 +153,26 @@ struct CBORDecoderTests {
     @Test("the total item count is bounded, map keys included")
     func itemLimit() throws {
         let limits = CBORDecoder.Limits(maxItems: 10)
-        let ten = hex("89 000000000000000000")
+        let ten = hexBytes("89 000000000000000000")
         #expect(throws: Never.self) { try CBORDecoder.decode(ten, limits: limits) }
-        let eleven = hex("8a 00000000000000000000")
+        let eleven = hexBytes("8a 00000000000000000000")
         #expect(throws: CBORError(.itemLimitExceeded, offset: 0)) { try CBORDecoder.decode(eleven, limits: limits) }
-        let map = hex("a5 0000 0100 0200 0300 0400")
+        let map = hexBytes("a5 0000 0100 0200 0300 0400")
         #expect(throws: CBORError(.itemLimitExceeded, offset: 0)) { try CBORDecoder.decode(map, limits: limits) }
     }
 
     @Test("the input size is bounded before any parsing")
     func sizeLimit() {
         let limits = CBORDecoder.Limits(maxBytes: 4)
-        #expect(throws: Never.self) { try CBORDecoder.decode(hex("43 010203"), limits: limits) }
+        #expect(throws: Never.self) { try CBORDecoder.decode(hexBytes("43 010203"), limits: limits) }
         #expect(throws: CBORError(.sizeLimitExceeded, offset: 0)) {
-            try CBORDecoder.decode(hex("44 01020304"), limits: limits)
+            try CBORDecoder.decode(hexBytes("44 01020304"), limits: limits)
         }
     }
 
     @Test("a prefix decode reports the item's length and leaves what follows")
     func prefix() throws {
-        let bytes = hex("ee a1 61 61 01 ff ee")
+        let bytes = hexBytes("ee a1 61 61 01 ff ee")
         let (value, length) = try CBORDecoder.decodePrefix(bytes[1...])
         #expect(length == 4)
         #expect(value[textKey: "a"] == .unsigned(1))
@@ -180,7 +180,7 @@ struct CBORDecoderTests {
 
     @Test("byte and text strings are slices of the input, not copies")
     func zeroCopy() throws {
-        let bytes = hex("82 43 010203 62 6869")
+        let bytes = hexBytes("82 43 010203 62 6869")
         let value = try CBORDecoder.decode(bytes[...])
         guard case .array(let elements) = value, case .bytes(let data) = elements[0], case .text(let text) = elements[1]
         else {
@@ -194,7 +194,7 @@ struct CBORDecoderTests {
 
     @Test("offsets are relative to the start of a slice")
     func sliceOffsets() {
-        let bytes = hex("ffff 82 00 18 01")
+        let bytes = hexBytes("ffff 82 00 18 01")
         #expect {
             try CBORDecoder.decode(bytes[2...])
         } throws: { error in
@@ -210,7 +210,7 @@ struct CBORDecoderTests {
 
     @Test("typed accessors read maps by text and integer keys")
     func accessors() throws {
-        let value = try CBORDecoder.decode(hex("a3 01 02 20 41 ff 63 666d74 60"))
+        let value = try CBORDecoder.decode(hexBytes("a3 01 02 20 41 ff 63 666d74 60"))
         #expect(value[intKey: 1] == .unsigned(2))
         #expect(value[intKey: -1]?.byteString == [0xFF])
         #expect(value[textKey: "fmt"]?.textString == "")

@@ -9,7 +9,7 @@ struct CBOREncoderTests {
         (65536, "1a00010000"), (0xFFFF_FFFF, "1affffffff"), (1 << 32, "1b0000000100000000"),
     ])
     func shortestHeads(_ argument: UInt64, _ expected: String) {
-        #expect(CBOREncoder.head(major: 0, argument: argument) == hex(expected))
+        #expect(CBOREncoder.head(major: 0, argument: argument) == hexBytes(expected))
     }
 
     @Test("map keys are written in bytewise order of their encodings")
