@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
+        .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
         .executable(name: "octet-bench", targets: ["octet-bench"]),
     ],
@@ -45,6 +47,11 @@ let package = Package(
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),
+        // One function per fuzz target and its seed corpus (FuzzTesting/ runs them under libFuzzer).
+        .target(
+            name: "OctetFuzzEntries",
+            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetCrypto", "OctetTestSupport"],
+            path: "Tests/FuzzEntries"),
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
@@ -55,7 +62,7 @@ let package = Package(
         .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
         .testTarget(
             name: "OctetTests",
-            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport"]),
+            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport", "OctetFuzzEntries"]),
         .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
     ]
 )
