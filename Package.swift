@@ -62,7 +62,10 @@ let package = Package(
         .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
         .testTarget(
             name: "OctetTests",
-            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport", "OctetFuzzEntries"]),
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation", "OctetTestSupport",
+                "OctetFuzzEntries",
+            ]),
         .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
     ]
 )
