@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
         .executable(name: "octet-bench", targets: ["octet-bench"]),
+        .executable(name: "octet-vectors", targets: ["octet-vectors"]),
     ],
     targets: [
         // C libraries, each behind one system-library target.
@@ -47,6 +48,12 @@ let package = Package(
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),
+        // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
+        .target(
+            name: "OctetConformance",
+            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent"],
+            path: "Vectors/Generator"),
+        .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
         // One function per fuzz target and its seed corpus (FuzzTesting/ runs them under libFuzzer).
         .target(
             name: "OctetFuzzEntries",
@@ -64,7 +71,7 @@ let package = Package(
             name: "OctetTests",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation", "OctetTestSupport",
-                "OctetFuzzEntries",
+                "OctetFuzzEntries", "OctetConformance",
             ]),
         .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
     ]

@@ -25,7 +25,7 @@ struct ResourceBoundsTests {
     /// A valid proof padded, through a content item's unbounded `locator`, to exactly `size` bytes.
     static func proof(ofExactly size: Int) throws -> [UInt8] {
         var locatorLength = size - 600
-        for _ in 0..<8 {
+        for _ in 0..<64 {
             var draft = Fixture.draft()
             draft.content = [
                 ProofDraft.ContentItem(
