@@ -7,7 +7,13 @@ enum ManifestEntry {
         // The reader alone with its defaults, then the manifest rules on top of it.
         if case .success(let value) = JSONReader.parse(bytes) { FuzzSink.consume(Self.count(value, depth: 0)) }
         switch Manifest.parse(Data(bytes)) {
-        case .success(let manifest): FuzzSink.consume(manifest.entries.count)
+        case .success(let manifest):
+            // What was accepted writes back to a manifest that reads as the same entries.
+            let rewritten = manifest.jsonData()
+            guard case .success(let again) = Manifest.parse(rewritten) else {
+                preconditionFailure("an accepted manifest does not survive jsonData()")
+            }
+            precondition(again == manifest, "an accepted manifest changes through jsonData()")
         case .failure(let defect): FuzzSink.consume(defect.description.utf8.count)
         }
     }
