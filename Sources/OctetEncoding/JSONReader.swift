@@ -129,7 +129,7 @@ public struct JSONReader {
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
-            return JSONObject(members: members)
+            return JSONObject(uniqueMembers: members)
         }
         while true {
             skipWhitespace()
@@ -146,7 +146,7 @@ public struct JSONReader {
             skipWhitespace()
             guard let next = peek() else { throw JSONError(.unexpectedEnd, at: position) }
             position += 1
-            if next == UInt8(ascii: "}") { return JSONObject(members: members) }
+            if next == UInt8(ascii: "}") { return JSONObject(uniqueMembers: members) }
             guard next == UInt8(ascii: ",") else { throw JSONError(.unexpectedByte, at: position - 1) }
         }
     }
@@ -265,7 +265,7 @@ public struct JSONReader {
         case UInt8(ascii: "r"): decoded.append(0x0D)
         case UInt8(ascii: "t"): decoded.append(0x09)
         case UInt8(ascii: "u"):
-            let first = try readHex4()
+            let first = try readHex4(escapeStart: start)
             var scalarValue = first
             if (0xD800...0xDBFF).contains(first) {
                 // A high surrogate must be followed at once by an escaped low surrogate.
@@ -273,7 +273,7 @@ public struct JSONReader {
                       bytes[position + 1] == UInt8(ascii: "u")
                 else { throw JSONError(.loneSurrogate, at: start) }
                 position += 2
-                let second = try readHex4()
+                let second = try readHex4(escapeStart: start)
                 guard (0xDC00...0xDFFF).contains(second) else { throw JSONError(.loneSurrogate, at: start) }
                 scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(first) {
@@ -286,9 +286,8 @@ public struct JSONReader {
         }
     }
 
-    /// Four hex digits (either case, as RFC 8259 allows) at the cursor.
-    private mutating func readHex4() throws(JSONError) -> UInt32 {
-        let start = position
+    /// Four hex digits (either case, as RFC 8259 allows) at the cursor; errors point at the escape's backslash.
+    private mutating func readHex4(escapeStart start: Int) throws(JSONError) -> UInt32 {
         guard bytes.count - position >= 4 else { throw JSONError(.invalidEscape, at: start) }
         var value: UInt32 = 0
         for _ in 0..<4 {
