@@ -76,7 +76,8 @@ extension AndroidKeyDescription {
         }
         let hash = try fields.readIfPresent(.octetString).map { node throws(DERError) in Array(try node.octetString()) }
         try fields.finish()
-        return AndroidRootOfTrust(verifiedBootKey: key, deviceLocked: locked, verifiedBootState: state, verifiedBootHash: hash)
+        return AndroidRootOfTrust(
+            verifiedBootKey: key, deviceLocked: locked, verifiedBootState: state, verifiedBootHash: hash)
     }
 
     /// At most this many packages or digests (a shared-UID app lists every package of the UID).

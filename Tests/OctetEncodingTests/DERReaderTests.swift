@@ -16,15 +16,21 @@ struct DERReaderTests {
         Refusal(name: "header without length", bytes: [0x04], code: .truncated, offset: 1),
         Refusal(name: "content shorter than its length", bytes: [0x04, 0x03, 1, 2], code: .truncated, offset: 2),
         Refusal(name: "indefinite length", bytes: [0x30, 0x80, 0x00, 0x00], code: .indefiniteLength, offset: 1),
-        Refusal(name: "long form for a short length", bytes: [0x04, 0x81, 0x01, 0xAA], code: .nonMinimalLength, offset: 0),
         Refusal(
-            name: "long form with a leading zero byte", bytes: [0x04, 0x82, 0x00, 0x81] + [UInt8](repeating: 0, count: 0x81),
+            name: "long form for a short length", bytes: [0x04, 0x81, 0x01, 0xAA], code: .nonMinimalLength, offset: 0),
+        Refusal(
+            name: "long form with a leading zero byte",
+            bytes: [0x04, 0x82, 0x00, 0x81] + [UInt8](repeating: 0, count: 0x81),
             code: .nonMinimalLength, offset: 1),
         Refusal(name: "five length bytes", bytes: [0x04, 0x85, 1, 0, 0, 0, 0], code: .lengthTooLarge, offset: 1),
         Refusal(name: "reserved length 0xFF", bytes: [0x04, 0xFF], code: .lengthTooLarge, offset: 1),
         Refusal(name: "high tag form for a low number", bytes: [0x9F, 0x1E, 0x00], code: .nonMinimalTag, offset: 0),
-        Refusal(name: "high tag form with a leading 0x80 group", bytes: [0x9F, 0x80, 0x20, 0x00], code: .nonMinimalTag, offset: 0),
-        Refusal(name: "tag number beyond 32 bits", bytes: [0x9F, 0x90, 0x80, 0x80, 0x80, 0x00, 0x00], code: .nonMinimalTag, offset: 0),
+        Refusal(
+            name: "high tag form with a leading 0x80 group", bytes: [0x9F, 0x80, 0x20, 0x00], code: .nonMinimalTag,
+            offset: 0),
+        Refusal(
+            name: "tag number beyond 32 bits", bytes: [0x9F, 0x90, 0x80, 0x80, 0x80, 0x00, 0x00], code: .nonMinimalTag,
+            offset: 0),
         Refusal(name: "truncated high tag", bytes: [0x9F, 0x81], code: .truncated, offset: 2),
         Refusal(name: "end-of-contents marker", bytes: [0x00, 0x00], code: .unexpectedTag, offset: 0),
         Refusal(name: "a byte after the element", bytes: [0x05, 0x00, 0x00], code: .trailingData, offset: 2),
@@ -165,7 +171,9 @@ struct DERPrimitiveTests {
         #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) {
             try DER.parse([0x06, 0x03, 0x2B, 0x80, 0x01]).objectIdentifier()
         }
-        #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse([0x06, 0x02, 0x2B, 0x86]).objectIdentifier() }
+        #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) {
+            try DER.parse([0x06, 0x02, 0x2B, 0x86]).objectIdentifier()
+        }
         #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse([0x06, 0x00]).objectIdentifier() }
         let huge: [UInt8] = [0x06, 0x0B, 0x2B] + [UInt8](repeating: 0xFF, count: 9) + [0x7F]
         #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse(huge).objectIdentifier() }
