@@ -74,7 +74,9 @@ struct AppAttestCredentialData: Sendable {
         let start = bytes.startIndex
         let aaguid = bytes[start..<(start + 16)]
         let idLength = Int(bytes[start + 16]) << 8 | Int(bytes[start + 17])
-        guard bytes.count - 18 >= idLength else { throw AppAttestFailure("credential id runs past the authenticator data") }
+        guard bytes.count - 18 >= idLength else {
+            throw AppAttestFailure("credential id runs past the authenticator data")
+        }
         let credentialId = bytes[(start + 18)..<(start + 18 + idLength)]
         let keyBytes = bytes[(start + 18 + idLength)...]
         let key: CBORValue

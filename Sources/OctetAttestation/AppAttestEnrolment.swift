@@ -77,13 +77,16 @@ extension AppAttest {
         guard Array(authData.rpIdHash) == SHA256.hash(Array(enrolment.appId.utf8)) else {
             throw AppAttestFailure("rpIdHash does not match the enrolment app_id")
         }
-        guard enrolment.appId == claimsAppId else { throw AppAttestFailure("enrolment app_id differs from claims.app_id") }
+        guard enrolment.appId == claimsAppId else {
+            throw AppAttestFailure("enrolment app_id differs from claims.app_id")
+        }
         guard authData.counter == 0 else { throw AppAttestFailure("attestation counter is not 0") }
         guard let environment = AppAttestEnvironment(aaguid: attested.aaguid) else {
             throw AppAttestFailure("aaguid is neither App Attest production nor development")
         }
         guard certificateKey == proofPublicKey else {
-            throw AppAttestFailure("attested credential key differs from app_attest.public_key (\(environment.rawValue))")
+            throw AppAttestFailure(
+                "attested credential key differs from app_attest.public_key (\(environment.rawValue))")
         }
         let (notBeforeMs, overflow) = credential.notBefore.multipliedReportingOverflow(by: 1000)
         guard !overflow, claimsCreatedAtMs >= notBeforeMs else {

@@ -16,17 +16,21 @@ struct AppAttestAssertionTests {
         appId: String = appId, flags: UInt8 = 0x40, counter: UInt32 = 1, tail: [UInt8] = []
     ) -> [UInt8] {
         SHA256.hash(Array(appId.utf8)) + [flags]
-            + [UInt8(counter >> 24), UInt8((counter >> 16) & 0xFF), UInt8((counter >> 8) & 0xFF), UInt8(counter & 0xFF)]
+            + [
+                UInt8(counter >> 24), UInt8((counter >> 16) & 0xFF), UInt8((counter >> 8) & 0xFF),
+                UInt8(counter & 0xFF),
+            ]
             + tail
     }
 
     /// A signed assertion as App Attest makes it: the signature is over the nonce as a message.
     func assertion(_ authenticatorData: [UInt8], signature: [UInt8]? = nil) -> [UInt8] {
         let nonce = SHA256.hash(authenticatorData + Self.clientDataHash)
-        return CBOREncoder.encode(.map([
-            CBORMapEntry(key: .text("signature"), value: .bytes(signature ?? key.signature(for: nonce))),
-            CBORMapEntry(key: .text("authenticatorData"), value: .bytes(authenticatorData)),
-        ]))
+        return CBOREncoder.encode(
+            .map([
+                CBORMapEntry(key: .text("signature"), value: .bytes(signature ?? key.signature(for: nonce))),
+                CBORMapEntry(key: .text("authenticatorData"), value: .bytes(authenticatorData)),
+            ]))
     }
 
     func judge(_ assertion: [UInt8], appId: String = appId, publicKey: [UInt8]? = nil, keyId: [UInt8]? = nil)
@@ -73,11 +77,13 @@ struct AppAttestAssertionTests {
         Layout(
             name: "trailing bytes that are not CBOR", flags: 0x40, tail: [0xFF],
             expected: .fail(
-                "data after the authenticator data's fixed fields is not canonical CBOR (unexpected break at offset 0)")),
+                "data after the authenticator data's fixed fields is not canonical CBOR (unexpected break at offset 0)")
+        ),
         Layout(
             name: "a trailing map with keys out of order", flags: 0x40, tail: hexBytes("a2 61 62 00 61 61 00"),
             expected: .fail(
-                "data after the authenticator data's fixed fields is not canonical CBOR (map keys out of order at offset 4)")),
+                "data after the authenticator data's fixed fields is not canonical CBOR (map keys out of order at offset 4)"
+            )),
         Layout(
             name: "attested credential data (not allowed in an assertion)", flags: 0x40,
             tail: Array("appattest".utf8) + [UInt8](repeating: 0, count: 7) + [0x00, 0x20],
@@ -120,7 +126,8 @@ struct AppAttestAssertionTests {
     func invalidPoint() {
         var point = key.publicKey.x963Representation
         point[64] ^= 0x01  // off the curve
-        #expect(judge(assertion(authenticatorData()), publicKey: point) == .fail("public_key is not a valid P-256 point"))
+        #expect(
+            judge(assertion(authenticatorData()), publicKey: point) == .fail("public_key is not a valid P-256 point"))
         #expect(judge(assertion(authenticatorData()), publicKey: []) == .fail("public_key is not a valid P-256 point"))
     }
 
@@ -133,8 +140,9 @@ struct AppAttestAssertionTests {
         let nonce = SHA256.hash(data + Self.clientDataHash)
         #expect(key.publicKey.isValidSignature(prehashed, for: data + Self.clientDataHash))
         #expect(!key.publicKey.isValidSignature(prehashed, for: nonce))
-        #expect(judge(assertion(data, signature: prehashed))
-            == .fail("assertion signature does not verify under the App Attest key"))
+        #expect(
+            judge(assertion(data, signature: prehashed))
+                == .fail("assertion signature does not verify under the App Attest key"))
     }
 
     @Test("a signature by another key, or one that is not strict DER, fails")
@@ -146,8 +154,9 @@ struct AppAttestAssertionTests {
         // BER, not DER: the SEQUENCE length in the long form.
         let ber = [genuine[0], 0x81] + genuine.dropFirst()
         for signature in [other, Array(ber), [], genuine + [0x00]] {
-            #expect(judge(assertion(data, signature: signature))
-                == .fail("assertion signature does not verify under the App Attest key"))
+            #expect(
+                judge(assertion(data, signature: signature))
+                    == .fail("assertion signature does not verify under the App Attest key"))
         }
         #expect(judge(assertion(data, signature: genuine)) == Self.pass)
     }

@@ -8,8 +8,9 @@ import Testing
 /// The parsers behind the judges, checked field by field against what the vectors record.
 @Suite("App Attest: attestation object, authenticator data and COSE key parsers")
 struct AppAttestParserTests {
-    @Test("every genuine attestation's authenticator data reads as the vector records it",
-          .enabled(if: SharedVectors.isAvailable, "shared vectors absent"), arguments: AppAttestVectors.enrolments)
+    @Test(
+        "every genuine attestation's authenticator data reads as the vector records it",
+        .enabled(if: SharedVectors.isAvailable, "shared vectors absent"), arguments: AppAttestVectors.enrolments)
     func attestationFields(_ row: Enrolment) throws {
         let expected = row.attestation.expected
         let object = try AppAttestAttestationObject.parse(try base64(row.attestation.attestationObjectBase64))
@@ -31,16 +32,19 @@ struct AppAttestParserTests {
         #expect(entries.count == recorded.count)
         for entry in entries {
             let name = try #require(entry.key.textString)
-            let value = entry.value.textString ?? entry.value.byteString.map { bytes in
-                bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
-            }
+            let value =
+                entry.value.textString
+                ?? entry.value.byteString.map { bytes in
+                    bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
+                }
             #expect(value == recorded[name])
             #expect(name.hasPrefix("apple_"))
         }
     }
 
-    @Test("every genuine assertion's authenticator data is the 37-byte header with its counter",
-          .enabled(if: SharedVectors.isAvailable, "shared vectors absent"), arguments: AppAttestVectors.assertions)
+    @Test(
+        "every genuine assertion's authenticator data is the 37-byte header with its counter",
+        .enabled(if: SharedVectors.isAvailable, "shared vectors absent"), arguments: AppAttestVectors.assertions)
     func assertionFields(_ row: AssertionCase) throws {
         let assertion = try AppAttestAssertion.parse(try base64(row.assertion.assertionBase64))
         #expect(assertion.authenticatorData.count == row.assertion.expected.authenticatorDataLength)
@@ -49,8 +53,9 @@ struct AppAttestParserTests {
         #expect(authData.flags & 0x40 != 0, "real assertions set AT with no credential data")
         #expect(authData.credential == nil && authData.extensions == nil)
         let clientDataHash = try base64(row.assertion.clientDataHashBase64)
-        #expect(SHA256.hash(Array(assertion.authenticatorData) + clientDataHash)
-            == (try base64(row.assertion.expected.nonceBase64)))
+        #expect(
+            SHA256.hash(Array(assertion.authenticatorData) + clientDataHash)
+                == (try base64(row.assertion.expected.nonceBase64)))
     }
 
     struct KeyCase: Sendable, CustomTestStringConvertible {
@@ -68,23 +73,33 @@ struct AppAttestParserTests {
     static let x = CBORValue.bytes([UInt8](repeating: 1, count: 32))
     static let y = CBORValue.bytes([UInt8](repeating: 2, count: 32))
     static let keyCases: [KeyCase] = [
-        KeyCase("kty 2, alg -7, crv 1, x, y (as App Attest writes it)", [(1, .int(2)), (3, .int(-7)), (-1, .int(1)), (-2, x), (-3, y)], nil),
+        KeyCase(
+            "kty 2, alg -7, crv 1, x, y (as App Attest writes it)",
+            [(1, .int(2)), (3, .int(-7)), (-1, .int(1)), (-2, x), (-3, y)], nil),
         KeyCase("no alg", [(1, .int(2)), (-1, .int(1)), (-2, x), (-3, y)], nil),
         KeyCase("another alg (set aside)", [(1, .int(2)), (3, .int(-35)), (-1, .int(1)), (-2, x), (-3, y)], nil),
-        KeyCase("alg as text", [(1, .int(2)), (3, .text("ES256")), (-1, .int(1)), (-2, x), (-3, y)],
-                "credential public key has a non-integer alg"),
-        KeyCase("kty 3 (RSA)", [(1, .int(3)), (-1, .int(1)), (-2, x), (-3, y)], "credential public key is not an EC2 key"),
+        KeyCase(
+            "alg as text", [(1, .int(2)), (3, .text("ES256")), (-1, .int(1)), (-2, x), (-3, y)],
+            "credential public key has a non-integer alg"),
+        KeyCase(
+            "kty 3 (RSA)", [(1, .int(3)), (-1, .int(1)), (-2, x), (-3, y)], "credential public key is not an EC2 key"),
         KeyCase("no kty", [(-1, .int(1)), (-2, x), (-3, y)], "credential public key is not an EC2 key"),
-        KeyCase("crv 2 (P-384)", [(1, .int(2)), (-1, .int(2)), (-2, x), (-3, y)], "credential public key is not on P-256"),
-        KeyCase("x of 31 bytes", [(1, .int(2)), (-1, .int(1)), (-2, .bytes([UInt8](repeating: 1, count: 31))), (-3, y)],
-                "credential public key coordinates are not 32-byte strings"),
-        KeyCase("no y", [(1, .int(2)), (-1, .int(1)), (-2, x)], "credential public key coordinates are not 32-byte strings"),
-        KeyCase("y as text", [(1, .int(2)), (-1, .int(1)), (-2, x), (-3, .text("y"))],
-                "credential public key coordinates are not 32-byte strings"),
-        KeyCase("a kid (label 2)", [(1, .int(2)), (2, .bytes([1])), (-1, .int(1)), (-2, x), (-3, y)],
-                "credential public key has an unexpected COSE parameter"),
-        KeyCase("a private d (label -4)", [(1, .int(2)), (-1, .int(1)), (-2, x), (-3, y), (-4, x)],
-                "credential public key has an unexpected COSE parameter"),
+        KeyCase(
+            "crv 2 (P-384)", [(1, .int(2)), (-1, .int(2)), (-2, x), (-3, y)], "credential public key is not on P-256"),
+        KeyCase(
+            "x of 31 bytes", [(1, .int(2)), (-1, .int(1)), (-2, .bytes([UInt8](repeating: 1, count: 31))), (-3, y)],
+            "credential public key coordinates are not 32-byte strings"),
+        KeyCase(
+            "no y", [(1, .int(2)), (-1, .int(1)), (-2, x)], "credential public key coordinates are not 32-byte strings"),
+        KeyCase(
+            "y as text", [(1, .int(2)), (-1, .int(1)), (-2, x), (-3, .text("y"))],
+            "credential public key coordinates are not 32-byte strings"),
+        KeyCase(
+            "a kid (label 2)", [(1, .int(2)), (2, .bytes([1])), (-1, .int(1)), (-2, x), (-3, y)],
+            "credential public key has an unexpected COSE parameter"),
+        KeyCase(
+            "a private d (label -4)", [(1, .int(2)), (-1, .int(1)), (-2, x), (-3, y), (-4, x)],
+            "credential public key has an unexpected COSE parameter"),
     ]
 
     @Test("a COSE key is an EC2 P-256 key with 32-byte x and y, alg set aside", arguments: keyCases)
