@@ -215,3 +215,15 @@ struct DERPrimitiveTests {
         }
     }
 }
+
+@Suite("DER structure validation")
+struct DERValidationTests {
+    @Test("a nested structure validates; a bad length two levels down is found with its offset")
+    func nested() throws {
+        try DER.parse([0x30, 0x07, 0x31, 0x05, 0xA0, 0x03, 0x02, 0x01, 0x01]).validateStructure()
+        let bad: [UInt8] = [0x30, 0x08, 0x31, 0x06, 0xA0, 0x04, 0x02, 0x81, 0x01, 0x01]
+        #expect(throws: DERError(.nonMinimalLength, at: 6)) { try DER.parse(bad).validateStructure() }
+        let short: [UInt8] = [0x30, 0x05, 0x31, 0x03, 0x02, 0x02, 0x01]
+        #expect(throws: DERError(.truncated, at: 6)) { try DER.parse(short).validateStructure() }
+    }
+}
