@@ -41,7 +41,8 @@ let package = Package(
         // The command-line verifier as a library, testable in-process.
         .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
-        .executableTarget(name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry"]),
+        .executableTarget(
+            name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),
