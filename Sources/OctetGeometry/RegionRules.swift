@@ -82,7 +82,7 @@ public enum RegionRules {
         let accuracy = Double(horizontalAccuracyMillimeters) / 1000
         switch claimed {
         case .circle(let center, let radius):
-            guard center.isInRange else { return .fail("claimed region invalid: \(RegionDefect.latitudeOutOfRange)") }
+            if let defect = RegionValidator.rangeDefect(center) { return .fail("claimed region invalid: \(defect)") }
             let distance = Geodesic.distanceMeters(fix, center)
             guard distance.isFinite else { return .fail("distance to the claimed circle could not be computed") }
             if distance > Double(radius) {
