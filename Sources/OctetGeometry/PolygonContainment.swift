@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a point lies relative to a polygon whose edges are straight in longitude/latitude (RFC 7946), exactly.
@@ -21,10 +21,15 @@ enum PolygonContainment {
         guard let last = vertices.last else { return .outside }
         return vertices.withUnsafeBufferPointer { ring in
             var winding = 0
-            var ax = Int64(last.lonE7), ay = Int64(last.latE7)
+            var ax = Int64(last.lonE7)
+            var ay = Int64(last.latE7)
             for vertex in ring {
-                let bx = Int64(vertex.lonE7), by = Int64(vertex.latE7)
-                defer { ax = bx; ay = by }
+                let bx = Int64(vertex.lonE7)
+                let by = Int64(vertex.latE7)
+                defer {
+                    ax = bx
+                    ay = by
+                }
                 // Edges entirely above, below or east of the point can neither hold it nor cross its ray.
                 if (ay > py && by > py) || (ay < py && by < py) || (ax < px && bx < px) { continue }
                 let side = ExactPlane.orientation(ax, ay, bx, by, px, py)
@@ -61,7 +66,8 @@ struct LocalPlane {
     /// The smallest distance in metres from the fix (the origin) to any edge of the closed ring.
     func minimumEdgeDistance(_ vertices: [PointE7]) -> Double {
         guard let last = vertices.last else { return .infinity }
-        let fixX = Int64(fix.lonE7), fixY = Int64(fix.latE7)
+        let fixX = Int64(fix.lonE7)
+        let fixY = Int64(fix.latE7)
         return vertices.withUnsafeBufferPointer { ring in
             var ax = xScale * Double(Int64(last.lonE7) - fixX)
             var ay = yScale * Double(Int64(last.latE7) - fixY)

@@ -28,9 +28,14 @@ struct PolygonPropertyTests {
         for i in 0..<n {
             for j in 0..<n where i < j {
                 if j == i + 1 || (i == 0 && j == n - 1) { continue }
-                let a = p[i], b = p[(i + 1) % n], c = p[j], d = p[(j + 1) % n]
-                let d1 = cross(c, d, a).signum(), d2 = cross(c, d, b).signum()
-                let d3 = cross(a, b, c).signum(), d4 = cross(a, b, d).signum()
+                let a = p[i]
+                let b = p[(i + 1) % n]
+                let c = p[j]
+                let d = p[(j + 1) % n]
+                let d1 = cross(c, d, a).signum()
+                let d2 = cross(c, d, b).signum()
+                let d3 = cross(a, b, c).signum()
+                let d4 = cross(a, b, d).signum()
                 if d1 * d2 < 0 && d3 * d4 < 0 { return false }
                 if onSegment(a, c, d) || onSegment(b, c, d) || onSegment(c, a, b) || onSegment(d, a, b) { return false }
             }
@@ -49,7 +54,8 @@ struct PolygonPropertyTests {
 
     static func randomPolygon(_ random: inout Grid) -> [(x: Int64, y: Int64)] {
         let count = Int.random(in: 3...9, using: &random)
-        return (0..<count).map { _ in (Int64.random(in: 0...5, using: &random), Int64.random(in: 0...5, using: &random)) }
+        return (0..<count).map { _ in (Int64.random(in: 0...5, using: &random), Int64.random(in: 0...5, using: &random))
+        }
     }
 
     static func region(_ p: [(x: Int64, y: Int64)]) -> RegionE7 {
@@ -74,17 +80,20 @@ struct PolygonPropertyTests {
     @Test("contains with accuracy 0 is inside-or-boundary; with 1 mm, boundary points fail")
     func containment() {
         var random = Grid(state: 11)
-        var insideCount = 0, boundaryCount = 0
+        var insideCount = 0
+        var boundaryCount = 0
         for _ in 0..<3000 {
             let p = Self.randomPolygon(&random)
             guard Self.referenceValid(p) else { continue }
             for _ in 0..<40 {
                 // Half-grid points: on vertices, edges, or strictly between.
-                let qx = Int64.random(in: -1...11, using: &random), qy = Int64.random(in: -1...11, using: &random)
+                let qx = Int64.random(in: -1...11, using: &random)
+                let qy = Int64.random(in: -1...11, using: &random)
                 let fix = PointE7(latE7: Int32(qy * Self.unit / 2), lonE7: Int32(qx * Self.unit / 2))
                 let (inside, boundary) = Self.referenceLocate((qx, qy), doubled: p.map { ($0.x * 2, $0.y * 2) })
                 let zero = RegionRules.contains(fix: fix, horizontalAccuracyMillimeters: 0, claimed: Self.region(p))
-                let oneMillimetre = RegionRules.contains(fix: fix, horizontalAccuracyMillimeters: 1, claimed: Self.region(p))
+                let oneMillimetre = RegionRules.contains(
+                    fix: fix, horizontalAccuracyMillimeters: 1, claimed: Self.region(p))
                 #expect(zero.passed == (inside || boundary), "\(p) \(qx),\(qy)")
                 if boundary { #expect(!oneMillimetre.passed) }
                 if inside { insideCount += 1 }
@@ -99,14 +108,18 @@ struct PolygonPropertyTests {
         let n = p.count
         var inside = false
         for i in 0..<n {
-            let a = p[i], b = p[(i + 1) % n]
+            let a = p[i]
+            let b = p[(i + 1) % n]
             let cross = (b.0 - a.0) * (q.1 - a.1) - (b.1 - a.1) * (q.0 - a.0)
-            if cross == 0 && min(a.0, b.0) <= q.0 && q.0 <= max(a.0, b.0) && min(a.1, b.1) <= q.1 && q.1 <= max(a.1, b.1) {
+            if cross == 0 && min(a.0, b.0) <= q.0 && q.0 <= max(a.0, b.0) && min(a.1, b.1) <= q.1
+                && q.1 <= max(a.1, b.1)
+            {
                 return (false, true)
             }
             if (a.1 > q.1) != (b.1 > q.1) {
                 // x of the crossing > q.x, compared without division.
-                let lhs = (q.0 - a.0) * (b.1 - a.1), rhs = (b.0 - a.0) * (q.1 - a.1)
+                let lhs = (q.0 - a.0) * (b.1 - a.1)
+                let rhs = (b.0 - a.0) * (q.1 - a.1)
                 if (b.1 > a.1) ? (rhs > lhs) : (rhs < lhs) { inside.toggle() }
             }
         }
