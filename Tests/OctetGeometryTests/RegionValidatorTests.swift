@@ -211,17 +211,21 @@ struct RegionValidatorTests {
         #expect((RegionValidator.defect(in: .polygon(vertices.reversed())) == nil) == valid)
     }
 
-    @Test("packed values pair into points in wire order; an odd count is a defect")
+    @Test("packed values pair into points in wire order; an odd count or a vertex count outside 3...1000 is a defect")
     func packed() throws {
         let points = try PolygonVertices.points(fromPacked: [1, 2, 3, 4, 5, 6]).get()
         #expect(points == [PointE7(latE7: 1, lonE7: 2), PointE7(latE7: 3, lonE7: 4), PointE7(latE7: 5, lonE7: 6)])
         #expect(throws: RegionDefect.polygonOddValueCount(5)) {
             try PolygonVertices.points(fromPacked: [1, 2, 3, 4, 5]).get()
         }
-        #expect(try PolygonVertices.points(fromPacked: []).get() == [])
+        #expect(throws: RegionDefect.polygonVertexCount(0)) { try PolygonVertices.points(fromPacked: []).get() }
+        #expect(throws: RegionDefect.polygonVertexCount(1001)) {
+            try PolygonVertices.points(fromPacked: [Int32](repeating: 0, count: 2002)).get()
+        }
+        #expect(try PolygonVertices.points(fromPacked: [Int32](repeating: 0, count: 2000)).get().count == 1000)
     }
 
-    @Test("every defect has a stable code and a description without digits of coordinates")
+    @Test("every defect has a distinct stable code and a distinct description")
     func descriptions() {
         let defects: [RegionDefect] = [
             .latitudeOutOfRange, .longitudeOutOfRange, .radiusOutOfRange, .geohashLength(13), .geohashCharacter,
