@@ -52,16 +52,28 @@ struct ContainsCircleTests {
         // 1 e7 of latitude is 1.1057 m at the pole on WGS84; 100 m down any meridian is inside a 101 m circle.
         let pole = PointE7(latE7: 900_000_000, lonE7: 0)
         let nearPole = PointE7(latE7: 899_991_000, lonE7: 1_234_567_890)  // 100.52 m from the pole (GeographicLib)
-        #expect(RegionRules.contains(fix: nearPole, horizontalAccuracyMillimeters: 0,
-                                     claimed: .circle(center: pole, radiusMeters: 101)).passed)
-        #expect(!RegionRules.contains(fix: nearPole, horizontalAccuracyMillimeters: 2_000,
-                                      claimed: .circle(center: pole, radiusMeters: 101)).passed)
+        #expect(
+            RegionRules.contains(
+                fix: nearPole, horizontalAccuracyMillimeters: 0,
+                claimed: .circle(center: pole, radiusMeters: 101)
+            ).passed)
+        #expect(
+            !RegionRules.contains(
+                fix: nearPole, horizontalAccuracyMillimeters: 2_000,
+                claimed: .circle(center: pole, radiusMeters: 101)
+            ).passed)
         let east = PointE7(latE7: 0, lonE7: 1_799_995_000)  // 55.7 m west of the antimeridian
         let west = PointE7(latE7: 0, lonE7: -1_799_995_000)
-        #expect(RegionRules.contains(fix: west, horizontalAccuracyMillimeters: 0,
-                                     claimed: .circle(center: east, radiusMeters: 112)).passed)
-        #expect(!RegionRules.contains(fix: west, horizontalAccuracyMillimeters: 0,
-                                      claimed: .circle(center: east, radiusMeters: 111)).passed)
+        #expect(
+            RegionRules.contains(
+                fix: west, horizontalAccuracyMillimeters: 0,
+                claimed: .circle(center: east, radiusMeters: 112)
+            ).passed)
+        #expect(
+            !RegionRules.contains(
+                fix: west, horizontalAccuracyMillimeters: 0,
+                claimed: .circle(center: east, radiusMeters: 111)
+            ).passed)
     }
 
     @Test("a fix outside the circle fails whatever the accuracy, and says so")

@@ -55,16 +55,33 @@ struct ConversionTests {
 
     @Test("a converted expected region is judged on its e7 values: 90.00000005° rounds out of range")
     func convertedBounds() throws {
-        let inside = try #require(RegionE7Conversion.circle(latitude: 90.00000004, longitude: 0, radiusMeters: 1))
-        let outside = try #require(RegionE7Conversion.circle(latitude: 90.00000005, longitude: 0, radiusMeters: 1))
+        let inside = try RegionE7Conversion.circle(latitude: 90.00000004, longitude: 0, radiusMeters: 1).get()
+        let outside = try RegionE7Conversion.circle(latitude: 90.00000005, longitude: 0, radiusMeters: 1).get()
         #expect(RegionValidator.defect(in: inside) == nil)
         #expect(RegionValidator.defect(in: outside) == .latitudeOutOfRange)
-        let zeroRadius = try #require(RegionE7Conversion.circle(latitude: 0, longitude: 0, radiusMeters: 0.4))
+        let zeroRadius = try RegionE7Conversion.circle(latitude: 0, longitude: 0, radiusMeters: 0.4).get()
         #expect(RegionValidator.defect(in: zeroRadius) == .radiusOutOfRange)
-        #expect(RegionE7Conversion.circle(latitude: .nan, longitude: 0, radiusMeters: 1) == nil)
-        #expect(RegionE7Conversion.polygon([(0, 0), (1, .infinity), (0, 1)]) == nil)
         #expect(
-            RegionE7Conversion.polygon([(0.00000005, 0), (1, 1), (0, 1)])
+            try RegionE7Conversion.polygon([(0.00000005, 0), (1, 1), (0, 1)]).get()
                 == Fixtures.polygon([(1, 0), (10_000_000, 10_000_000), (0, 10_000_000)]))
+    }
+
+    @Test("a value that does not convert is reported as its field's range defect")
+    func unconvertible() {
+        #expect(throws: RegionDefect.latitudeOutOfRange) {
+            try RegionE7Conversion.circle(latitude: .nan, longitude: 0, radiusMeters: 1).get()
+        }
+        #expect(throws: RegionDefect.longitudeOutOfRange) {
+            try RegionE7Conversion.circle(latitude: 0, longitude: 1e300, radiusMeters: 1).get()
+        }
+        #expect(throws: RegionDefect.radiusOutOfRange) {
+            try RegionE7Conversion.circle(latitude: 0, longitude: 0, radiusMeters: -.infinity).get()
+        }
+        #expect(throws: RegionDefect.longitudeOutOfRange) {
+            try RegionE7Conversion.polygon([(0, 0), (1, .infinity), (0, 1)]).get()
+        }
+        #expect(throws: RegionDefect.polygonVertexCount(1001)) {
+            try RegionE7Conversion.polygon(Array(repeating: (latitude: 0.0, longitude: 0.0), count: 1001)).get()
+        }
     }
 }

@@ -64,7 +64,8 @@ struct GeodesicReference: Decodable {
     var haversineFlips: [Flip]
 
     static let shared: GeodesicReference? = {
-        guard let url = Bundle.module.url(forResource: "geodesic-reference", withExtension: "json", subdirectory: "Data"),
+        guard
+            let url = Bundle.module.url(forResource: "geodesic-reference", withExtension: "json", subdirectory: "Data"),
             let data = try? Data(contentsOf: url)
         else { return nil }
         return try? JSONDecoder().decode(GeodesicReference.self, from: data)

@@ -57,7 +57,8 @@ struct GeohashTests {
     func exactTinyCell() throws {
         let hash = "u4pruydqqvjh"
         let cell = try #require(Geohash.cell(hash))
-        let insideLat = Int32(cell.southE7.rounded(.up)), insideLon = Int32(cell.westE7.rounded(.up))
+        let insideLat = Int32(cell.southE7.rounded(.up))
+        let insideLon = Int32(cell.westE7.rounded(.up))
         #expect(cell.contains(PointE7(latE7: insideLat, lonE7: insideLon)))
         #expect(!cell.contains(PointE7(latE7: Int32(cell.southE7.rounded(.down)) - 1, lonE7: insideLon)))
         #expect(!cell.contains(PointE7(latE7: insideLat, lonE7: Int32(cell.eastE7.rounded(.up)) + 1)))
@@ -82,9 +83,15 @@ struct GeohashTests {
         // "zzzz" touches lat 90 and lon 180.
         let corner = PointE7(latE7: 900_000_000, lonE7: 1_800_000_000)
         #expect(RegionRules.contains(fix: corner, horizontalAccuracyMillimeters: 0, claimed: .geohash("zzzz")).passed)
-        #expect(!RegionRules.contains(fix: PointE7(latE7: 899_990_000, lonE7: -1_799_990_000),
-                                      horizontalAccuracyMillimeters: 0, claimed: .geohash("zzzz")).passed)
-        #expect(RegionRules.contains(fix: PointE7(latE7: 899_990_000, lonE7: -1_799_990_000),
-                                     horizontalAccuracyMillimeters: 0, claimed: .geohash("bpbp")).passed)
+        #expect(
+            !RegionRules.contains(
+                fix: PointE7(latE7: 899_990_000, lonE7: -1_799_990_000),
+                horizontalAccuracyMillimeters: 0, claimed: .geohash("zzzz")
+            ).passed)
+        #expect(
+            RegionRules.contains(
+                fix: PointE7(latE7: 899_990_000, lonE7: -1_799_990_000),
+                horizontalAccuracyMillimeters: 0, claimed: .geohash("bpbp")
+            ).passed)
     }
 }

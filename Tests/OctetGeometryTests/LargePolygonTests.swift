@@ -14,7 +14,8 @@ struct LargePolygonTests {
         #expect(RegionValidator.defect(in: .polygon(Fixtures.comb().reversed())) == nil)
     }
 
-    @Test("swapping two neighbouring vertices makes one crossing, found wherever it is", arguments: [0, 1, 500, 997, 998])
+    @Test(
+        "swapping two neighbouring vertices makes one crossing, found wherever it is", arguments: [0, 1, 500, 997, 998])
     func oneCrossing(at index: Int) {
         var vertices = Self.ring
         vertices.swapAt(index, index + 1)
@@ -36,7 +37,7 @@ struct LargePolygonTests {
         #expect(RegionValidator.defect(in: .polygon(vertices)) == .polygonNotSimple)
     }
 
-    @Test("a 1000-vertex star (every edge crosses) is not simple, and validation stays bounded")
+    @Test("a 1000-vertex star (every edge crosses) is not simple")
     func star() {
         let n = 1000
         let star = (0..<n).map { index in

@@ -37,8 +37,9 @@ struct LogSafetyTests {
                 latE7: sign(&random) * Int32.random(in: 10_000_000...890_000_000, using: &random),
                 lonE7: sign(&random) * Int32.random(in: 10_000_000...1_790_000_000, using: &random))
             let near = { (r: inout SplitMix) -> PointE7 in
-                PointE7(latE7: fix.latE7 + Int32.random(in: -50_000...50_000, using: &r),
-                        lonE7: fix.lonE7 + Int32.random(in: -50_000...50_000, using: &r))
+                PointE7(
+                    latE7: fix.latE7 + Int32.random(in: -50_000...50_000, using: &r),
+                    lonE7: fix.lonE7 + Int32.random(in: -50_000...50_000, using: &r))
             }
             let center = near(&random)
             let polygon = Fixtures.regularPolygon(
@@ -54,7 +55,9 @@ struct LogSafetyTests {
             secrets += Self.leaks(of: center.latE7) + Self.leaks(of: center.lonE7)
             secrets += polygon.flatMap { Self.leaks(of: $0.latE7) + Self.leaks(of: $0.lonE7) }
             for claimed in regions {
-                var details = [RegionRules.contains(fix: fix, horizontalAccuracyMillimeters: accuracy, claimed: claimed)]
+                var details = [
+                    RegionRules.contains(fix: fix, horizontalAccuracyMillimeters: accuracy, claimed: claimed)
+                ]
                 for expected in regions {
                     details.append(RegionRules.regionClaim(claimed: claimed, expected: expected))
                     details.append(RegionRules.regionType(claimed: claimed, expected: expected))
@@ -73,17 +76,28 @@ struct LogSafetyTests {
     /// Encodes a geohash by bisection (independent of the decoder under test).
     func geohash(of point: PointE7, length: Int) -> String {
         let alphabet = Array("0123456789bcdefghjkmnpqrstuvwxyz")
-        var lat = (-90.0, 90.0), lon = (-180.0, 180.0)
-        var isLongitude = true, value = 0, bits = 0, hash = ""
+        var lat = (-90.0, 90.0)
+        var lon = (-180.0, 180.0)
+        var isLongitude = true
+        var value = 0
+        var bits = 0
+        var hash = ""
         while hash.count < length {
             let x = isLongitude ? point.longitudeDegrees : point.latitudeDegrees
             let mid = isLongitude ? (lon.0 + lon.1) / 2 : (lat.0 + lat.1) / 2
             value = value * 2 + (x >= mid ? 1 : 0)
-            if isLongitude { if x >= mid { lon.0 = mid } else { lon.1 = mid } }
-            else { if x >= mid { lat.0 = mid } else { lat.1 = mid } }
+            if isLongitude {
+                if x >= mid { lon.0 = mid } else { lon.1 = mid }
+            } else {
+                if x >= mid { lat.0 = mid } else { lat.1 = mid }
+            }
             isLongitude.toggle()
             bits += 1
-            if bits == 5 { hash.append(alphabet[value]); value = 0; bits = 0 }
+            if bits == 5 {
+                hash.append(alphabet[value])
+                value = 0
+                bits = 0
+            }
         }
         return hash
     }

@@ -16,15 +16,20 @@ struct RegionClaimTests {
     }
 
     static let shapes: [RegionE7] = [.circle(center: zurich, radiusMeters: 100), .geohash("u0qj"), square]
-    static let shapePairs: [ShapeCase] = shapes.flatMap { claimed in shapes.map { ShapeCase(claimed: claimed, expected: $0) } }
+    static let shapePairs: [ShapeCase] = shapes.flatMap { claimed in
+        shapes.map { ShapeCase(claimed: claimed, expected: $0) }
+    }
 
-    @Test("region-type passes exactly when the shapes agree; region-claim fails whenever they differ", arguments: shapePairs)
+    @Test(
+        "region-type passes exactly when the shapes agree; region-claim fails whenever they differ",
+        arguments: shapePairs)
     func shapes(_ testCase: ShapeCase) {
         let same = testCase.claimed.shape == testCase.expected.shape
         let type = RegionRules.regionType(claimed: testCase.claimed, expected: testCase.expected)
         #expect(type.passed == same)
         if !same {
-            #expect(RegionRules.regionClaim(claimed: testCase.claimed, expected: testCase.expected)
+            #expect(
+                RegionRules.regionClaim(claimed: testCase.claimed, expected: testCase.expected)
                     == .fail("claimed \(testCase.claimed.shape), expected \(testCase.expected.shape)"))
         } else {
             #expect(RegionRules.regionClaim(claimed: testCase.claimed, expected: testCase.expected).passed)
@@ -43,15 +48,18 @@ struct RegionClaimTests {
 
     @Test(
         "circle: PASS when geodesic(centres) + r_claimed ≤ r_expected, flipping at the whole metre (GeographicLib)",
-        arguments: Array((GeodesicReference.shared?.pairs ?? []).filter { $0.meters > 1 && $0.meters < 990_000 }.prefix(40)))
+        arguments: Array(
+            (GeodesicReference.shared?.pairs ?? []).filter { $0.meters > 1 && $0.meters < 990_000 }.prefix(40)))
     func circleInside(_ pair: GeodesicReference.Pair) throws {
         let expectedRadius = UInt32(pair.meters.rounded(.up)) + 500
         let fits = UInt32((Double(expectedRadius) - pair.meters).rounded(.down))
         // Skip a distance within 1 µm of a whole metre: the flip there is below the reference's own precision.
         try #require(Double(expectedRadius) - pair.meters - Double(fits) > 1e-6)
         let expected = RegionE7.circle(center: pair.pointA, radiusMeters: expectedRadius)
-        let inside = RegionRules.regionClaim(claimed: .circle(center: pair.pointB, radiusMeters: fits), expected: expected)
-        let beyond = RegionRules.regionClaim(claimed: .circle(center: pair.pointB, radiusMeters: fits + 1), expected: expected)
+        let inside = RegionRules.regionClaim(
+            claimed: .circle(center: pair.pointB, radiusMeters: fits), expected: expected)
+        let beyond = RegionRules.regionClaim(
+            claimed: .circle(center: pair.pointB, radiusMeters: fits + 1), expected: expected)
         #expect(inside.passed)
         #expect(!beyond.passed)
     }
@@ -59,11 +67,14 @@ struct RegionClaimTests {
     @Test("circle: an equal circle passes; a larger concentric one fails")
     func circleEqual() {
         let expected = RegionE7.circle(center: Self.zurich, radiusMeters: 500)
-        #expect(RegionRules.regionClaim(claimed: expected, expected: expected)
+        #expect(
+            RegionRules.regionClaim(claimed: expected, expected: expected)
                 == .pass("claimed circle equals the expected circle"))
-        #expect(RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 501), expected: expected)
+        #expect(
+            RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 501), expected: expected)
                 == .fail("claimed circle reaches 1.00 m beyond the expected circle"))
-        #expect(RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 488), expected: expected)
+        #expect(
+            RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 488), expected: expected)
                 == .pass("claimed circle lies ≥ 12 m inside the expected circle"))
     }
 
@@ -78,7 +89,8 @@ struct RegionClaimTests {
         #expect(!RegionRules.regionClaim(claimed: rotated, expected: Self.square).passed)
         #expect(!RegionRules.regionClaim(claimed: reversed, expected: Self.square).passed)
         #expect(!RegionRules.regionClaim(claimed: .polygon(moved), expected: Self.square).passed)
-        #expect(RegionRules.regionClaim(claimed: .polygon(Array(vertices.prefix(3))), expected: Self.square)
+        #expect(
+            RegionRules.regionClaim(claimed: .polygon(Array(vertices.prefix(3))), expected: Self.square)
                 == .fail("claimed polygon has 3 vertices, expected 4"))
     }
 
