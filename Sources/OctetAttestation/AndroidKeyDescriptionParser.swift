@@ -42,7 +42,7 @@ extension AndroidKeyDescription {
             }
             let number = entry.tag.number
             guard seen.insert(number).inserted else { throw DERError(.repeatedTag, at: entry.offset) }
-            guard seen.count <= maximumTags else { throw DERError(.unconsumed, at: entry.offset) }
+            guard seen.count <= maximumTags else { throw DERError(.tooManyElements, at: entry.offset) }
             list.tags.append(number)
             let value = try entry.explicit(number)
             typealias Tag = AndroidAuthorizationList.Tag

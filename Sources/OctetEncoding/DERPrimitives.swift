@@ -87,7 +87,7 @@ extension DERNode {
     /// Null: empty content.
     public func null(tag expected: DERTag = .null) throws(DERError) {
         try expect(expected)
-        guard content.isEmpty else { throw DERError(.invalidInteger, at: offset) }
+        guard content.isEmpty else { throw DERError(.invalidNull, at: offset) }
     }
 
     private func checkedIntegerContent() throws(DERError) -> ArraySlice<UInt8> {

@@ -132,3 +132,37 @@ struct AndroidMutationTests {
         #expect(!detail.contains(try AndroidVectors.packageName(id)))
     }
 }
+
+@Suite("Android Key Attestation robustness", .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
+struct AndroidRobustnessTests {
+    @Test("byte-mutated real chains never crash and never pass")
+    func mutatedChains() throws {
+        var random = MutationGenerator(state: 0xA77E57)
+        let chain = try AndroidVectors.chain("ak-caiman-sdk36-tee-ec-rkp")
+        let app = try AndroidVectors.packageName("ak-caiman-sdk36-tee-ec-rkp")
+        for _ in 0..<300 {
+            var mutated = chain
+            let which = Int.random(in: 0..<4, using: &random)
+            let index = Int.random(in: 0..<mutated[which].count, using: &random)
+            let old = mutated[which][index]
+            var new = UInt8.random(in: 0...255, using: &random)
+            if new == old { new ^= 0x01 }
+            mutated[which][index] = new
+            let judgement = AndroidKeyAttestation.judge(
+                chainDER: mutated, appId: app, createdAtMs: 0, anchors: .bundled)
+            #expect(judgement.status == .fail)
+        }
+    }
+}
+
+/// SplitMix64, for reproducible mutations.
+struct MutationGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -278,4 +278,62 @@ struct AndroidRuleTests {
                 anchors: TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(impostor.rootDER)]))
                 == .fail(detail))
     }
+
+    @Test(
+        "every attestation version whose layout is known is read; others are malformed",
+        arguments: [Int64(1), 2, 3, 4, 100, 200, 300, 400, 500, 0, 5, 99, 600, -1])
+    func versions(version: Int64) throws {
+        var description = AndroidKeyDescription.hardwareExample(packageName: Self.app, creationDateTimeMs: Self.created)
+        description.attestationVersion = version
+        description.keyMintVersion = version
+        if version < 3 { description.hardwareEnforced.rootOfTrust?.verifiedBootHash = nil }  // added in v3
+        let judgement = try Setup().judge(description)
+        if AndroidKeyDescription.supportedVersions.contains(version) {
+            #expect(judgement.status == .pass)
+        } else {
+            #expect(judgement == .fail("KeyDescription malformed: unsupported attestation version"))
+        }
+    }
+
+    @Test("a shared-UID app passes when any of its packages is the app")
+    func sharedUID() throws {
+        var description = AndroidKeyDescription.hardwareExample(
+            packageName: "com.example.first", creationDateTimeMs: Self.created)
+        description.softwareEnforced.attestationApplicationId?.packages.append(
+            .init(name: Array(Self.app.utf8), version: 3))
+        #expect(try Setup().judge(description).status == .pass)
+    }
+
+    @Test("a security level or boot state outside the named values is malformed")
+    func unknownEnumerations() throws {
+        let base = AndroidKeyDescription.hardwareExample(packageName: Self.app, creationDateTimeMs: Self.created)
+        var encoded = base.derEncoded()
+        // The attestation security level is the first ENUMERATED: 0x0A 0x01 0x01.
+        let level = try #require(encoded.firstRange(of: [0x0A, 0x01, 0x01]))
+        encoded[level.upperBound - 1] = 0x03
+        #expect(try Setup().judge(encoded: encoded) == .fail("KeyDescription malformed: unknown enumerated value"))
+        // The boot state: ENUMERATED 0 right after the deviceLocked BOOLEAN.
+        var boot = base.derEncoded()
+        let state = try #require(boot.firstRange(of: [0x01, 0x01, 0xFF, 0x0A, 0x01, 0x00]))
+        boot[state.upperBound - 1] = 0x04
+        #expect(try Setup().judge(encoded: boot) == .fail("KeyDescription malformed: unknown enumerated value"))
+    }
+
+    @Test("a KeyDescription with bytes after it, or a strict-DER defect, is malformed")
+    func strictKeyDescription() throws {
+        let base = AndroidKeyDescription.hardwareExample(packageName: Self.app, creationDateTimeMs: Self.created)
+        #expect(
+            try Setup().judge(encoded: base.derEncoded() + [0x00]) == .fail("KeyDescription malformed: trailing data"))
+        // deviceLocked must be one byte even when read leniently.
+        var description = base
+        description.hardwareEnforced.rootOfTrust = nil
+        let twoByteBoolean = DERWriter.explicit(
+            704,
+            DERWriter.sequence([
+                DERWriter.octetString([1]), DERWriter.element(.boolean, [0xFF, 0xFF]), DERWriter.enumerated(0),
+            ]))
+        #expect(
+            try Setup().judge(encoded: description.derEncoded(extraHardwareEntries: [twoByteBoolean]))
+                == .fail("KeyDescription malformed: invalid boolean"))
+    }
 }

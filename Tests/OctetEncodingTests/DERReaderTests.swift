@@ -235,3 +235,59 @@ struct DERValidationTests {
         #expect(throws: DERError(.truncated, at: 6)) { try DER.parse(short).validateStructure() }
     }
 }
+
+@Suite("DER reader robustness")
+struct DERRobustnessTests {
+    /// SplitMix64: a fixed sequence, so a failure reproduces.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Reads everything a caller might: every node, every primitive reading, every child.
+    static func exercise(_ node: DERNode) {
+        _ = try? node.int64()
+        _ = try? node.objectIdentifier()
+        _ = try? node.time()
+        _ = try? node.bitString()
+        _ = try? node.lenientBoolean()
+        guard var children = try? node.children() else { return }
+        while let child = try? children.next() { exercise(child) }
+    }
+
+    @Test("thousands of mutated and truncated structures are read without a crash, and errors point inside the input")
+    func mutations() throws {
+        var random = Generator(state: 0x0C7E7)
+        let seed: [UInt8] = DERWriter.sequence([
+            DERWriter.integer(1_758_900_680_964),
+            DERWriter.explicit(
+                704,
+                DERWriter.sequence([
+                    DERWriter.octetString([1, 2, 3]), DERWriter.boolean(true), DERWriter.enumerated(0),
+                ])),
+            try #require(DERWriter.objectIdentifier("1.3.6.1.4.1.11129.2.1.17")), DERWriter.generalizedTime(0),
+            DERWriter.element(.bitString, [0x00, 0xFF]),
+        ])
+        for _ in 0..<5000 {
+            var bytes = seed
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                bytes[index] = UInt8.random(in: 0...255, using: &random)
+            }
+            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
+            do {
+                let node = try DER.parse(bytes)
+                try node.validateStructure()
+                Self.exercise(node)
+            } catch {
+                #expect((0...bytes.count).contains(error.offset))
+            }
+        }
+    }
+}
