@@ -60,10 +60,7 @@ extension AppAttest {
         let intermediate = try certificate(object.x5c[1], role: "x5c intermediate certificate")
         try verifyChain(credential: credential, intermediate: intermediate, anchors: anchors)
 
-        let authData = try AppAttestAuthenticatorData.parseAttestation(object.authData)
-        guard let attested = authData.credential else {
-            throw AppAttestFailure("authenticator data has no attested credential data")
-        }
+        let (authData, attested) = try AppAttestAuthenticatorData.parseAttestation(object.authData)
         let nonce = SHA256.hash(parts: [Array(object.authData), enrolment.clientDataHash])
         guard try AppAttestNonceExtension.nonce(in: credential) == nonce else {
             throw AppAttestFailure("nonce extension does not match authData and client_data_hash")
