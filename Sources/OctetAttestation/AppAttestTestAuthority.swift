@@ -56,8 +56,10 @@ public final class AppAttestTestAuthority: Sendable {
         let nonce = parts.nonce ?? SHA256.hash(authData + clientDataHash)
         let nonceExtension = CertificateBuilder.Extension(
             oid: "1.2.840.113635.100.8.2",
-            value: parts.nonceExtensionValue ?? DERWriter.sequence([DERWriter.explicit(1, DERWriter.octetString(nonce))]))
-        guard let subject = CertificateBuilder.name([(oid: "2.5.4.3", value: "Octet test App Attest credential")]) else {
+            value: parts.nonceExtensionValue
+                ?? DERWriter.sequence([DERWriter.explicit(1, DERWriter.octetString(nonce))]))
+        guard let subject = CertificateBuilder.name([(oid: "2.5.4.3", value: "Octet test App Attest credential")])
+        else {
             throw CryptoError(.invalidCertificate)
         }
         let credential = try CertificateBuilder(
@@ -67,13 +69,17 @@ public final class AppAttestTestAuthority: Sendable {
             extensions: [CertificateBuilder.Extension](repeating: nonceExtension, count: parts.nonceExtensionCount)
         ).signed(by: parts.certificateSigner ?? intermediateKey)
 
-        var statement = [CBORMapEntry(key: .text("x5c"), value: .array([.bytes(credential.derBytes), .bytes(intermediate.derBytes)]))]
+        var statement = [
+            CBORMapEntry(
+                key: .text("x5c"), value: .array([.bytes(credential.derBytes), .bytes(intermediate.derBytes)]))
+        ]
         if let receipt = parts.receipt { statement.append(CBORMapEntry(key: .text("receipt"), value: .bytes(receipt))) }
-        return CBOREncoder.encode(.map([
-            CBORMapEntry(key: .text("fmt"), value: .text(parts.format)),
-            CBORMapEntry(key: .text("attStmt"), value: .map(statement)),
-            CBORMapEntry(key: .text("authData"), value: .bytes(authData)),
-        ]))
+        return CBOREncoder.encode(
+            .map([
+                CBORMapEntry(key: .text("fmt"), value: .text(parts.format)),
+                CBORMapEntry(key: .text("attStmt"), value: .map(statement)),
+                CBORMapEntry(key: .text("authData"), value: .bytes(authData)),
+            ]))
     }
 
     /// A genuine enrolment of `key` for `appId`, ready for `AppAttest.judgeEnrolment`.
@@ -95,20 +101,23 @@ public final class AppAttestTestAuthority: Sendable {
         by key: P256PrivateKey, appId: String, clientDataHash: [UInt8], counter: UInt32 = 1, flags: UInt8 = 0x40,
         extensions: CBORValue? = nil
     ) -> [UInt8] {
-        let authenticatorData = SHA256.hash(Array(appId.utf8)) + [flags] + bigEndian(counter)
+        let authenticatorData =
+            SHA256.hash(Array(appId.utf8)) + [flags] + bigEndian(counter)
             + (extensions.map(CBOREncoder.encode) ?? [])
         let nonce = SHA256.hash(authenticatorData + clientDataHash)
-        return CBOREncoder.encode(.map([
-            CBORMapEntry(key: .text("signature"), value: .bytes(key.signature(for: nonce))),
-            CBORMapEntry(key: .text("authenticatorData"), value: .bytes(authenticatorData)),
-        ]))
+        return CBOREncoder.encode(
+            .map([
+                CBORMapEntry(key: .text("signature"), value: .bytes(key.signature(for: nonce))),
+                CBORMapEntry(key: .text("authenticatorData"), value: .bytes(authenticatorData)),
+            ]))
     }
 
     /// The COSE_Key App Attest writes: kty 2, alg -7 (ES256), crv 1, x, y.
     public static func coseKey(_ point: [UInt8]) -> CBORValue {
         .map([
             CBORMapEntry(key: .int(1), value: .int(2)), CBORMapEntry(key: .int(3), value: .int(-7)),
-            CBORMapEntry(key: .int(-1), value: .int(1)), CBORMapEntry(key: .int(-2), value: .bytes(Array(point.dropFirst().prefix(32)))),
+            CBORMapEntry(key: .int(-1), value: .int(1)),
+            CBORMapEntry(key: .int(-2), value: .bytes(Array(point.dropFirst().prefix(32)))),
             CBORMapEntry(key: .int(-3), value: .bytes(Array(point.dropFirst(33)))),
         ])
     }

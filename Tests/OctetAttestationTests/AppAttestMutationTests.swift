@@ -85,7 +85,8 @@ struct AppAttestMutationTests {
     func statementShape() throws {
         let row = try #require(Self.basD)
         let noArray = try judge(row) { object in
-            try object.replacing("attStmt") { statement in try statement.replacing("x5c") { _ in .bytes([0x30, 0x00]) } }
+            try object.replacing("attStmt") { statement in try statement.replacing("x5c") { _ in .bytes([0x30, 0x00]) }
+            }
         }
         #expect(noArray == .fail("attestation statement has no x5c array"))
         let textElement = try judge(row) { object in
