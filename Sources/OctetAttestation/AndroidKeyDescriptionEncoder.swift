@@ -50,7 +50,8 @@ extension AndroidRootOfTrust {
 extension AndroidAttestationApplicationId {
     public func derEncoded() -> [UInt8] {
         DERWriter.sequence([
-            DERWriter.set(packages.map { DERWriter.sequence([DERWriter.octetString($0.name), DERWriter.integer($0.version)]) }),
+            DERWriter.set(
+                packages.map { DERWriter.sequence([DERWriter.octetString($0.name), DERWriter.integer($0.version)]) }),
             DERWriter.set(signatureDigests.map { DERWriter.octetString($0) }),
         ])
     }
@@ -66,7 +67,8 @@ extension AndroidKeyDescription {
         var software = AndroidAuthorizationList()
         software.creationDateTimeMs = creationDateTimeMs
         software.attestationApplicationId = AndroidAttestationApplicationId(
-            packages: [.init(name: Array(packageName.utf8), version: 1)], signatureDigests: [[UInt8](repeating: 0xAB, count: 32)])
+            packages: [.init(name: Array(packageName.utf8), version: 1)],
+            signatureDigests: [[UInt8](repeating: 0xAB, count: 32)])
         var hardware = AndroidAuthorizationList()
         hardware.algorithm = 3  // EC
         hardware.ecCurve = 1  // P-256

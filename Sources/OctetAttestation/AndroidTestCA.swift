@@ -31,7 +31,9 @@ public struct AndroidTestCA: Sendable {
     /// A CA whose root has subject `serialNumber=<rootName>`, like Google's RSA root.
     public init(rootName: String = "octet-test-root") throws {
         let key = P256PrivateKey()
-        guard let name = CertificateBuilder.name([("2.5.4.5", rootName)]) else { throw CryptoError(.invalidCertificate) }
+        guard let name = CertificateBuilder.name([("2.5.4.5", rootName)]) else {
+            throw CryptoError(.invalidCertificate)
+        }
         rootKey = key
         root = try CertificateBuilder(
             serialNumber: [0x01], subjectDER: name, issuerDER: name, notBefore: 0, notAfter: 4_102_444_800,
@@ -46,16 +48,23 @@ public struct AndroidTestCA: Sendable {
         let names: [[(oid: String, value: String)]]
         switch options.provisioning {
         case .factory:
-            names = [[("2.5.4.5", "5ee8e1017e57dfe8"), ("2.5.4.12", "TEE")], [("2.5.4.5", "b701bdebaa0e163c"), ("2.5.4.12", "TEE")]]
+            names = [
+                [("2.5.4.5", "5ee8e1017e57dfe8"), ("2.5.4.12", "TEE")],
+                [("2.5.4.5", "b701bdebaa0e163c"), ("2.5.4.12", "TEE")],
+            ]
         case .rkp:
-            names = [[("2.5.4.3", "Droid CA2"), ("2.5.4.10", "Google LLC")], [("2.5.4.3", "Droid CA3"), ("2.5.4.10", "Google LLC")],
-                [("2.5.4.10", "TEE"), ("2.5.4.3", "f165849ef08b4658")]]
+            names = [
+                [("2.5.4.3", "Droid CA2"), ("2.5.4.10", "Google LLC")],
+                [("2.5.4.3", "Droid CA3"), ("2.5.4.10", "Google LLC")],
+                [("2.5.4.10", "TEE"), ("2.5.4.3", "f165849ef08b4658")],
+            ]
         }
         // Top first: each certificate is signed by the one built before it.
         var intermediateNames = names
         if options.extraIntermediate { intermediateNames.insert([("2.5.4.3", "Extra CA")], at: 1) }
 
-        let attestationExtension = CertificateBuilder.Extension(oid: AndroidKeyAttestation.extensionOID, value: keyDescription)
+        let attestationExtension = CertificateBuilder.Extension(
+            oid: AndroidKeyAttestation.extensionOID, value: keyDescription)
         var issuerName = root.subjectDER
         var issuerKey = rootKey
         var certificates: [Certificate] = []
@@ -65,7 +74,8 @@ public struct AndroidTestCA: Sendable {
             let isLast = index == intermediateNames.count - 1
             let certificate = try CertificateBuilder(
                 serialNumber: [UInt8(index + 2)], subjectDER: subject, issuerDER: issuerName,
-                notBefore: options.intermediateNotBefore, notAfter: options.intermediateNotAfter, publicKey: key.publicKey,
+                notBefore: options.intermediateNotBefore, notAfter: options.intermediateNotAfter,
+                publicKey: key.publicKey,
                 extensions: isLast && options.extensionInIntermediate ? [attestationExtension] : []
             ).signed(by: issuerKey)
             certificates.insert(certificate, at: 0)
@@ -78,7 +88,8 @@ public struct AndroidTestCA: Sendable {
         let leaf = try CertificateBuilder(
             serialNumber: [0x01], subjectDER: leafName, issuerDER: issuerName, notBefore: 0, notAfter: 2_461_449_600,
             publicKey: leafKey,
-            extensions: options.repeatedLeafExtension ? [attestationExtension, attestationExtension] : [attestationExtension]
+            extensions: options.repeatedLeafExtension
+                ? [attestationExtension, attestationExtension] : [attestationExtension]
         ).signed(by: issuerKey)
         return ([leaf] + certificates + (options.includeRoot ? [root] : [])).map(\.derBytes)
     }

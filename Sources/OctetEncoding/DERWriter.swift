@@ -96,7 +96,8 @@ public enum DERWriter {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = fourDigitYear ? String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)" : two(year % 100)
+        let yearText =
+            fourDigitYear ? String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)" : two(year % 100)
         return yearText + two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay % 3600 / 60)
             + two(secondOfDay % 60) + "Z"
     }

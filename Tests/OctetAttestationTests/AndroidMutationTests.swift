@@ -5,7 +5,9 @@ import OctetTestSupport
 import Testing
 
 /// Defective chains derived from real ones (the vectors' README suggests these mutations).
-@Suite("Android Key Attestation on mutated real chains", .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
+@Suite(
+    "Android Key Attestation on mutated real chains",
+    .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
 struct AndroidMutationTests {
     static let rkp = "ak-caiman-sdk36-tee-ec-rkp"
     static let factory = "swa-galaxy-s9plus-android10-tee-factory"
@@ -36,14 +38,18 @@ struct AndroidMutationTests {
         let chain = try AndroidVectors.chain(id)
         #expect(try Self.judge(chain.reversed(), id: id).status == .fail)
         #expect(try Self.judge([chain[0]], id: id) == .fail("chain of 1 certificates, outside 2...8"))
-        #expect(try Self.judge(Array(chain.prefix(2)), id: id) == .fail("chain does not lead to a trusted Android attestation root"))
+        #expect(
+            try Self.judge(Array(chain.prefix(2)), id: id)
+                == .fail("chain does not lead to a trusted Android attestation root"))
     }
 
     @Test("the leaf of another device under this chain's intermediates does not verify")
     func swappedLeaf() throws {
         var chain = try AndroidVectors.chain(Self.rkp)
         chain[0] = try AndroidVectors.chain("ak-caiman-sdk36-strongbox-ec-rkp")[0]
-        #expect(try Self.judge(chain, id: Self.rkp) == .fail("certificate 0 is not issued by the next certificate's subject"))
+        #expect(
+            try Self.judge(chain, id: Self.rkp)
+                == .fail("certificate 0 is not issued by the next certificate's subject"))
     }
 
     @Test("the root repeated at the end leaves a path too long for its shape")
@@ -58,7 +64,8 @@ struct AndroidMutationTests {
     @Test("nine certificates exceed the wire bound")
     func tooLong() throws {
         let chain = try AndroidVectors.chain(Self.rkp)
-        #expect(try Self.judge(chain + chain.prefix(4), id: Self.rkp) == .fail("chain of 9 certificates, outside 2...8"))
+        #expect(
+            try Self.judge(chain + chain.prefix(4), id: Self.rkp) == .fail("chain of 9 certificates, outside 2...8"))
     }
 
     @Test("a certificate that OpenSSL would accept with a non-minimal length is refused as malformed")
@@ -87,10 +94,13 @@ struct AndroidMutationTests {
         let currentRSAOnly = Self.anchors(["cedb1cb6dc896ae5ec797348bce9286753c2b38ee71ce0fbe34a9a1248800dfc"])
         #expect(try Self.judge(rsaChain, id: Self.rkp, anchors: ecOnly) == untrusted)
         #expect(try Self.judge(ecChain, id: "ak-tegu-sdk36-tee-ec-rkp-ec-root", anchors: currentRSAOnly) == untrusted)
-        #expect(try Self.judge(rsaChain, id: Self.rkp, anchors: TrustAnchors(appAttestRootsDER: [], androidRootsDER: [])) == untrusted)
+        #expect(
+            try Self.judge(rsaChain, id: Self.rkp, anchors: TrustAnchors(appAttestRootsDER: [], androidRootsDER: []))
+                == untrusted)
         // The App Attest list never anchors an Android chain.
         let swapped = TrustAnchors(
-            appAttestRootsDER: TrustAnchors.bundled.androidRootsDER, androidRootsDER: TrustAnchors.bundled.appAttestRootsDER)
+            appAttestRootsDER: TrustAnchors.bundled.androidRootsDER,
+            androidRootsDER: TrustAnchors.bundled.appAttestRootsDER)
         #expect(try Self.judge(rsaChain, id: Self.rkp, anchors: swapped) == untrusted)
     }
 
@@ -98,7 +108,8 @@ struct AndroidMutationTests {
     func anchoredByKeyAndName() throws {
         // The chain's own root is d50ff25ba3f2d6b3; only f1c172a699eaf51d is trusted here.
         let currentRSAOnly = Self.anchors(["cedb1cb6dc896ae5ec797348bce9286753c2b38ee71ce0fbe34a9a1248800dfc"])
-        #expect(try Self.judge(try AndroidVectors.chain(Self.rkp), id: Self.rkp, anchors: currentRSAOnly).status == .pass)
+        #expect(
+            try Self.judge(try AndroidVectors.chain(Self.rkp), id: Self.rkp, anchors: currentRSAOnly).status == .pass)
     }
 
     @Test("a software-attested chain fails even when its AOSP root is supplied as an anchor")
@@ -106,7 +117,8 @@ struct AndroidMutationTests {
         let id = "ak-marlin-sdk29-software-attested-ec"
         let chain = try AndroidVectors.chain(id)
         let anchors = TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(try #require(chain.last))])
-        #expect(try Self.judge(chain, id: id, anchors: anchors) == .fail("not hardware-attested (Software security level)"))
+        #expect(
+            try Self.judge(chain, id: id, anchors: anchors) == .fail("not hardware-attested (Software security level)"))
     }
 
     @Test("details never carry serials or subject values from the chain", arguments: AndroidVectors.ids)
@@ -118,5 +130,39 @@ struct AndroidMutationTests {
             if let serial = fact["serialHex"] as? String, serial.count > 2 { #expect(!detail.contains(serial)) }
         }
         #expect(!detail.contains(try AndroidVectors.packageName(id)))
+    }
+}
+
+@Suite("Android Key Attestation robustness", .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
+struct AndroidRobustnessTests {
+    @Test("byte-mutated real chains never crash and never pass")
+    func mutatedChains() throws {
+        var random = MutationGenerator(state: 0xA77E57)
+        let chain = try AndroidVectors.chain("ak-caiman-sdk36-tee-ec-rkp")
+        let app = try AndroidVectors.packageName("ak-caiman-sdk36-tee-ec-rkp")
+        for _ in 0..<300 {
+            var mutated = chain
+            let which = Int.random(in: 0..<4, using: &random)
+            let index = Int.random(in: 0..<mutated[which].count, using: &random)
+            let old = mutated[which][index]
+            var new = UInt8.random(in: 0...255, using: &random)
+            if new == old { new ^= 0x01 }
+            mutated[which][index] = new
+            let judgement = AndroidKeyAttestation.judge(
+                chainDER: mutated, appId: app, createdAtMs: 0, anchors: .bundled)
+            #expect(judgement.status == .fail)
+        }
+    }
+}
+
+/// SplitMix64, for reproducible mutations.
+struct MutationGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

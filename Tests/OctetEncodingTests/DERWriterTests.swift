@@ -3,9 +3,11 @@ import Testing
 
 @Suite("DER writer")
 struct DERWriterTests {
-    @Test("integers round-trip through the reader, minimal at every size", arguments: [
-        Int64.min, -129, -128, -1, 0, 1, 127, 128, 255, 256, 1_758_900_680_964, Int64.max,
-    ])
+    @Test(
+        "integers round-trip through the reader, minimal at every size",
+        arguments: [
+            Int64.min, -129, -128, -1, 0, 1, 127, 128, 255, 256, 1_758_900_680_964, Int64.max,
+        ])
     func integers(value: Int64) throws {
         let encoded = DERWriter.integer(value)
         #expect(try DER.parse(encoded).int64() == value)
@@ -23,9 +25,11 @@ struct DERWriterTests {
         #expect(try DER.parse(DERWriter.boolean(true)).boolean())
     }
 
-    @Test("times are written as the reader reads them", arguments: [
-        Int64(0), -1, 951_782_400, 2_524_607_999, 4_294_967_295,
-    ])
+    @Test(
+        "times are written as the reader reads them",
+        arguments: [
+            Int64(0), -1, 951_782_400, 2_524_607_999, 4_294_967_295,
+        ])
     func times(seconds: Int64) throws {
         #expect(try DER.parse(DERWriter.generalizedTime(seconds)).time() == seconds)
         if seconds < 2_524_608_000 { #expect(try DER.parse(DERWriter.utcTime(seconds)).time() == seconds) }
