@@ -22,14 +22,19 @@ public struct AppAttestEnrolmentInput: Sendable {
     }
 }
 
-/// The two aaguids App Attest writes, naming the environment the key was made in.
-enum AppAttestEnvironment: String, Sendable {
+/// The two aaguids App Attest writes, naming the environment the key was made in: production
+/// (App Store, TestFlight) or development (builds signed with a development profile).
+public enum AppAttestEnvironment: String, Sendable, CaseIterable {
     case production, development
 
-    static let productionAAGUID: [UInt8] = Array("appattest".utf8) + [UInt8](repeating: 0, count: 7)
-    static let developmentAAGUID: [UInt8] = Array("appattestdevelop".utf8)
+    public static let productionAAGUID: [UInt8] = Array("appattest".utf8) + [UInt8](repeating: 0, count: 7)
+    public static let developmentAAGUID: [UInt8] = Array("appattestdevelop".utf8)
 
-    init?(aaguid: ArraySlice<UInt8>) {
+    /// The 16-byte aaguid of this environment.
+    public var aaguid: [UInt8] { self == .production ? Self.productionAAGUID : Self.developmentAAGUID }
+
+    /// The environment an aaguid names, or nil for any other value.
+    public init?(aaguid: ArraySlice<UInt8>) {
         if aaguid.elementsEqual(Self.productionAAGUID) {
             self = .production
         } else if aaguid.elementsEqual(Self.developmentAAGUID) {
@@ -55,10 +60,7 @@ extension AppAttest {
         let intermediate = try certificate(object.x5c[1], role: "x5c intermediate certificate")
         try verifyChain(credential: credential, intermediate: intermediate, anchors: anchors)
 
-        let authData = try AppAttestAuthenticatorData.parseAttestation(object.authData)
-        guard let attested = authData.credential else {
-            throw AppAttestFailure("authenticator data has no attested credential data")
-        }
+        let (authData, attested) = try AppAttestAuthenticatorData.parseAttestation(object.authData)
         let nonce = SHA256.hash(parts: [Array(object.authData), enrolment.clientDataHash])
         guard try AppAttestNonceExtension.nonce(in: credential) == nonce else {
             throw AppAttestFailure("nonce extension does not match authData and client_data_hash")

@@ -81,6 +81,38 @@ struct AppAttestMutationTests {
         #expect(judgement == .fail("x5c must hold exactly two certificates"))
     }
 
+    @Test("an attestation statement without an x5c array, or with a non-bytes element, fails")
+    func statementShape() throws {
+        let row = try #require(Self.basD)
+        let noArray = try judge(row) { object in
+            try object.replacing("attStmt") { statement in try statement.replacing("x5c") { _ in .bytes([0x30, 0x00]) }
+            }
+        }
+        #expect(noArray == .fail("attestation statement has no x5c array"))
+        let textElement = try judge(row) { object in
+            try object.replacing("attStmt") { statement in
+                try statement.replacing("x5c") { chain in
+                    guard case .array(let certificates) = chain else { throw Mutation.unexpectedShape }
+                    return .array([certificates[0], .text("CA 1")])
+                }
+            }
+        }
+        #expect(textElement == .fail("x5c holds a non-byte-string element"))
+    }
+
+    @Test("strict DER that is not a certificate fails as such")
+    func notACertificate() throws {
+        let judgement = try judge(try #require(Self.basD)) { object in
+            try object.replacing("attStmt") { statement in
+                try statement.replacing("x5c") { chain in
+                    guard case .array(let certificates) = chain else { throw Mutation.unexpectedShape }
+                    return .array([certificates[0], .bytes([0x30, 0x03, 0x02, 0x01, 0x01])])
+                }
+            }
+        }
+        #expect(judgement == .fail("x5c intermediate certificate is not a valid X.509 certificate"))
+    }
+
     @Test("x5c in the wrong order fails the chain")
     func swappedCertificates() throws {
         let judgement = try judge(try #require(Self.basD)) { object in
