@@ -23,7 +23,7 @@ enum HashBench {
         var draft = ProofDraft()
         draft.content = [ProofDraft.ContentItem(key: "video", contentType: "video/mp4", size: size, sha256: digest)]
         let proof = ProofIssuer().issue(draft)
-        let check = CallerMetadataCheck(manifestJson: manifest.json, content: ["video": .file(url)], requireContent: .all)
+        let check = CallerMetadataCheck(manifestJson: manifest.jsonData(), content: ["video": .file(url)], requireContent: .all)
         let options = VerifyOptions(
             verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1), callerMetadata: check)
 
