@@ -56,13 +56,9 @@ struct CallerMetadataRules {
         }
 
         // 6. Content without a manifest: no salts, so nothing can be checked.
-        guard let manifest else {
-            if !presented.isEmpty {
-                return .coded(
-                    .inconclusive, .contentUnresolved,
-                    "\(count(presented.count, "item")) presented without a manifest")
-            }
-            return finish(manifest: nil, presented: presented, required: required)
+        if manifest == nil && !presented.isEmpty {
+            return .coded(
+                .inconclusive, .contentUnresolved, "\(count(presented.count, "item")) presented without a manifest")
         }
         return finish(manifest: manifest, presented: presented, required: required)
     }
