@@ -16,23 +16,31 @@ struct CallerManifestTests {
     }
 
     static let rows: [Row] = [
-        Row(id: "a proof that commits no content: NOT-CHECKED, even with a manifest", proof: .noContent,
+        Row(
+            id: "a proof that commits no content: NOT-CHECKED, even with a manifest", proof: .noContent,
             manifest: .valid, status: .notChecked),
-        Row(id: "a list without a CONTENT stage: MANIFEST_MISMATCH", proof: .listWithoutStage, manifest: .none,
+        Row(
+            id: "a list without a CONTENT stage: MANIFEST_MISMATCH", proof: .listWithoutStage, manifest: .none,
             status: .fail, code: .manifestMismatch),
-        Row(id: "a list that does not recompute content_root: MANIFEST_MISMATCH", proof: .tamperedRoot,
+        Row(
+            id: "a list that does not recompute content_root: MANIFEST_MISMATCH", proof: .tamperedRoot,
             manifest: .none, status: .fail, code: .manifestMismatch),
-        Row(id: "a list stripped from a proof with a CONTENT stage: MANIFEST_MISMATCH", proof: .strippedList,
+        Row(
+            id: "a list stripped from a proof with a CONTENT stage: MANIFEST_MISMATCH", proof: .strippedList,
             manifest: .none, status: .fail, code: .manifestMismatch),
-        Row(id: "the proof's own defect comes before a malformed manifest", proof: .tamperedRoot,
+        Row(
+            id: "the proof's own defect comes before a malformed manifest", proof: .tamperedRoot,
             manifest: .malformed, status: .fail, code: .manifestMismatch),
         Row(id: "a recomputing list and no manifest: PASS", proof: .committed, manifest: .none, status: .pass),
         Row(id: "a CONTENT stage over an empty list: PASS", proof: .emptyStage, manifest: .none, status: .pass),
-        Row(id: "a malformed manifest: MANIFEST_INVALID", proof: .committed, manifest: .malformed,
+        Row(
+            id: "a malformed manifest: MANIFEST_INVALID", proof: .committed, manifest: .malformed,
             status: .fail, code: .manifestInvalid),
-        Row(id: "a manifest in another order: MANIFEST_MISMATCH", proof: .committed, manifest: .reordered,
+        Row(
+            id: "a manifest in another order: MANIFEST_MISMATCH", proof: .committed, manifest: .reordered,
             status: .fail, code: .manifestMismatch),
-        Row(id: "a manifest with another digest: MANIFEST_MISMATCH", proof: .committed, manifest: .otherDigest,
+        Row(
+            id: "a manifest with another digest: MANIFEST_MISMATCH", proof: .committed, manifest: .otherDigest,
             status: .fail, code: .manifestMismatch),
         Row(id: "a matching manifest: PASS", proof: .committed, manifest: .valid, status: .pass),
     ]
@@ -91,7 +99,7 @@ struct CallerManifestLocatorTests {
         Row(id: "a plain https URL", locator: "https://cdn.example/v/1", flagged: false),
         Row(id: "256 bytes: not flagged", locator: String(repeating: "a", count: 256), flagged: false),
         Row(id: "257 bytes: flagged", locator: String(repeating: "a", count: 257), flagged: true),
-        Row(id: "257 bytes counted in UTF-8, not characters", locator: String(repeating: "é", count: 129), flagged: true),
+        Row(id: "257 bytes in UTF-8", locator: String(repeating: "é", count: 129), flagged: true),
         Row(id: "user info", locator: "https://user:pass@cdn.example/v/1", flagged: true),
         Row(id: "user info without a password", locator: "ftp://user@files.example", flagged: true),
         Row(id: "an @ in the path is not user info", locator: "https://cdn.example/@team/v1", flagged: false),
@@ -103,7 +111,8 @@ struct CallerManifestLocatorTests {
         Row(id: "an opaque id with ? and @ is not a scheme:// URL", locator: "bucket/key?v=2@x", flagged: false),
         Row(id: "a URN is not scheme://", locator: "urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66", flagged: false),
         Row(id: "the scheme is case-insensitive", locator: "HTTPS://u@cdn.example/", flagged: true),
-        Row(id: "leading spaces and tabs inside are ignored, as URL parsers do",
+        Row(
+            id: "leading spaces and tabs inside are ignored, as URL parsers do",
             locator: "  ht\ttps://cdn.example/v?\n", flagged: true),
         Row(id: "backslashes count as slashes", locator: #"https:\\user@cdn.example\v"#, flagged: true),
     ]
@@ -111,10 +120,12 @@ struct CallerManifestLocatorTests {
     @Test("the locator rule", arguments: rows)
     func row(_ row: Row) {
         let items = [
-            CommittedContent(key: "photo", contentType: "image/jpeg", size: 1, sha256: [UInt8](repeating: 1, count: 32),
-                             locator: "asset-1"),
-            CommittedContent(key: "video", contentType: "video/mp4", size: 1, sha256: [UInt8](repeating: 2, count: 32),
-                             locator: row.locator),
+            CommittedContent(
+                key: "photo", contentType: "image/jpeg", size: 1, sha256: [UInt8](repeating: 1, count: 32),
+                locator: "asset-1"),
+            CommittedContent(
+                key: "video", contentType: "video/mp4", size: 1, sha256: [UInt8](repeating: 2, count: 32),
+                locator: row.locator),
         ]
         let result = ContentChecks.callerManifestLocator(ContentCommitmentClaim(items: items, signedRoot: nil))
         #expect((result != nil) == row.flagged)
@@ -130,11 +141,15 @@ struct CallerManifestLocatorTests {
     @Test("several flagged locators are named by key, in the proof's order, never as locators")
     func severalKeys() {
         let items = ["a", "b", "c"].map { key in
-            CommittedContent(key: key, contentType: "text/plain", size: 0, sha256: [UInt8](repeating: 0, count: 32),
-                             locator: key == "b" ? "opaque" : "https://x.example/?sig=SECRET")
+            CommittedContent(
+                key: key, contentType: "text/plain", size: 0, sha256: [UInt8](repeating: 0, count: 32),
+                locator: key == "b" ? "opaque" : "https://x.example/?sig=SECRET")
         }
         let result = ContentChecks.callerManifestLocator(ContentCommitmentClaim(items: items, signedRoot: nil))
-        #expect(result?.detail
-            == #"the locators of "a" (a query), "c" (a query) look like a credential; locators are readable by anyone holding the proof"#)
+        #expect(
+            result?.detail
+                == #"the locators of "a" (a query), "c" (a query) look like a credential; "#
+                + "locators are readable by anyone holding the proof"
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OctetContent
+import OctetCrypto
 
 /// Three committed items with known salts: "note" (bytes), "video" (a file just over the read buffer),
 /// "photo" (bytes), plus files for the unhappy paths. Lives in its own temporary directory.
@@ -24,7 +25,8 @@ final class ContentFixture {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("octet-content-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        video = Data((0..<videoBytes).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
+        // Random bytes: fast to make in a debug build, and no two buffers alike.
+        video = Data(SecureRandom.bytes(videoBytes))
         videoURL = directory.appendingPathComponent("video.bin")
         try video.write(to: videoURL)
         var altered = video
@@ -38,8 +40,9 @@ final class ContentFixture {
         let committed = try ContentCommitter.commit(
             [
                 ContentToCommit(key: "note", contentType: "text/plain", source: .bytes(note)),
-                ContentToCommit(key: "video", contentType: "video/mp4", source: .file(videoURL),
-                                locator: "https://cdn.example/v/1"),
+                ContentToCommit(
+                    key: "video", contentType: "video/mp4", source: .file(videoURL),
+                    locator: "https://cdn.example/v/1"),
                 ContentToCommit(key: "photo", contentType: "image/jpeg", source: .bytes(photo)),
             ],
             salts: salts)

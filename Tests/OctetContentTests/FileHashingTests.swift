@@ -32,8 +32,9 @@ struct FileHashingTests {
         #expect(ContentHashing.hash(bytes: data, salt: salt) == expected)
 
         // Through caller-metadata too: PASS by content, and one flipped bit in the last byte fails.
-        let item = CommittedContent(key: "large", contentType: "application/octet-stream",
-                                    size: UInt64(data.count), sha256: expected)
+        let item = CommittedContent(
+            key: "large", contentType: "application/octet-stream",
+            size: UInt64(data.count), sha256: expected)
         let claim = ContentCommitmentClaim(items: [item], signedRoot: ContentRoot.compute([item]))
         let manifest = Manifest(items: [item], salts: [salt]).jsonData()
         let pass = ContentChecks.callerMetadata(
@@ -60,11 +61,13 @@ struct FileHashingTests {
         try handle.close()
 
         let salt = [UInt8](repeating: 7, count: 16)
-        let item = CommittedContent(key: "clip", contentType: "video/mp4", size: 5,
-                                    sha256: SHA256.hash(salt + Array("hello".utf8)))
+        let item = CommittedContent(
+            key: "clip", contentType: "video/mp4", size: 5,
+            sha256: SHA256.hash(salt + Array("hello".utf8)))
         let claim = ContentCommitmentClaim(items: [item], signedRoot: ContentRoot.compute([item]))
-        let check = CallerMetadataCheck(manifestJson: Manifest(items: [item], salts: [salt]).jsonData(),
-                                        content: ["clip": .file(url)])
+        let check = CallerMetadataCheck(
+            manifestJson: Manifest(items: [item], salts: [salt]).jsonData(),
+            content: ["clip": .file(url)])
         let clock = ContinuousClock()
         let start = clock.now
         let result = ContentChecks.callerMetadata(claim, check: check, requireCallerMetadata: false)
@@ -97,8 +100,9 @@ struct ContentCommitterTests {
         let note = Data("note".utf8)
         let committed = try ContentCommitter.commit([
             ContentToCommit(key: "note", contentType: "text/plain", source: .bytes(note)),
-            ContentToCommit(key: "empty", contentType: "application/octet-stream", source: .bytes(Data()),
-                            locator: "asset-1"),
+            ContentToCommit(
+                key: "empty", contentType: "application/octet-stream", source: .bytes(Data()),
+                locator: "asset-1"),
         ])
         #expect(committed.items.map(\.key) == ["note", "empty"])
         #expect(committed.items.map(\.size) == [4, 0])
@@ -109,12 +113,17 @@ struct ContentCommitterTests {
         #expect(committed.items[0].sha256 == SHA256.hash(manifest.entries[0].salt + Array(note)))
         let claim = ContentCommitmentClaim(items: committed.items, signedRoot: committed.root)
         let result = ContentChecks.callerMetadata(
-            claim, check: CallerMetadataCheck(manifestJson: committed.manifestJson, content: ["note": .bytes(note)],
-                                              requireContent: .all),
+            claim,
+            check: CallerMetadataCheck(
+                manifestJson: committed.manifestJson, content: ["note": .bytes(note)],
+                requireContent: .all),
             requireCallerMetadata: true)
         #expect(result.status == .inconclusive)  // "empty" is required and not presented
-        let again = try ContentCommitter.commit([ContentToCommit(key: "note", contentType: "text/plain",
-                                                                 source: .bytes(note))])
+        let again = try ContentCommitter.commit([
+            ContentToCommit(
+                key: "note", contentType: "text/plain",
+                source: .bytes(note))
+        ])
         #expect(again.items[0].sha256 != committed.items[0].sha256)  // fresh salt each time
     }
 
@@ -133,22 +142,33 @@ struct ContentCommitterTests {
     static let refusals: [Refusal] = [
         Refusal(id: "an upper-case key", items: [item("Note")], salts: [salt], error: .invalidKey(index: 0)),
         Refusal(id: "an empty key", items: [item("")], salts: [salt], error: .invalidKey(index: 0)),
-        Refusal(id: "a 65-byte key", items: [item(String(repeating: "k", count: 65))], salts: [salt],
-                error: .invalidKey(index: 0)),
-        Refusal(id: "a duplicate key", items: [item("a"), item("a")], salts: [salt, salt],
-                error: .duplicateKey(index: 1)),
-        Refusal(id: "a content type without a subtype", items: [item("a", "text")], salts: [salt],
-                error: .invalidContentType(index: 0)),
-        Refusal(id: "a content type with parameters", items: [item("a", "text/plain; charset=utf-8")], salts: [salt],
-                error: .invalidContentType(index: 0)),
-        Refusal(id: "an upper-case content type", items: [item("a", "Text/plain")], salts: [salt],
-                error: .invalidContentType(index: 0)),
+        Refusal(
+            id: "a 65-byte key", items: [item(String(repeating: "k", count: 65))], salts: [salt],
+            error: .invalidKey(index: 0)),
+        Refusal(
+            id: "a duplicate key", items: [item("a"), item("a")], salts: [salt, salt],
+            error: .duplicateKey(index: 1)),
+        Refusal(
+            id: "a content type without a subtype", items: [item("a", "text")], salts: [salt],
+            error: .invalidContentType(index: 0)),
+        Refusal(
+            id: "a content type with parameters", items: [item("a", "text/plain; charset=utf-8")], salts: [salt],
+            error: .invalidContentType(index: 0)),
+        Refusal(
+            id: "an upper-case content type", items: [item("a", "Text/plain")], salts: [salt],
+            error: .invalidContentType(index: 0)),
         Refusal(id: "a missing salt", items: [item("a"), item("b")], salts: [salt], error: .saltCount),
-        Refusal(id: "a 15-byte salt", items: [item("a")], salts: [[UInt8](repeating: 1, count: 15)],
-                error: .invalidSalt(index: 0)),
-        Refusal(id: "an unreadable file", items: [ContentToCommit(key: "a", contentType: "video/mp4",
-                source: .file(URL(fileURLWithPath: "/nonexistent/octet/file")))], salts: [salt],
-                error: .unreadableFile(index: 0)),
+        Refusal(
+            id: "a 15-byte salt", items: [item("a")], salts: [[UInt8](repeating: 1, count: 15)],
+            error: .invalidSalt(index: 0)),
+        Refusal(
+            id: "an unreadable file",
+            items: [
+                ContentToCommit(
+                    key: "a", contentType: "video/mp4",
+                    source: .file(URL(fileURLWithPath: "/nonexistent/octet/file")))
+            ], salts: [salt],
+            error: .unreadableFile(index: 0)),
     ]
 
     @Test("invalid items are refused with the item's index", arguments: refusals)
@@ -165,8 +185,11 @@ struct ContentCommitterTests {
         #expect(first.root == second.root)
         #expect(first.manifestJson == second.manifestJson)
         #expect(first.items[0].sha256.hex == "7c9f5b9e4cc36c703715bb6eedcbb8bd80840fd48d135a07af861d1a027be360")
-        #expect(String(decoding: first.manifestJson, as: UTF8.self)
-            == #"{"v":1,"entries":[{"key":"note","contentType":"text/plain","size":5,"salt":"# +
-               #""000102030405060708090a0b0c0d0e0f","sha256":"7c9f5b9e4cc36c703715bb6eedcbb8bd80840fd48d135a07af861d1a027be360"}]}"#)
+        #expect(
+            String(decoding: first.manifestJson, as: UTF8.self)
+                == #"{"v":1,"entries":[{"key":"note","contentType":"text/plain","size":5,"salt":"#
+                + #""000102030405060708090a0b0c0d0e0f","sha256":"#
+                + #""7c9f5b9e4cc36c703715bb6eedcbb8bd80840fd48d135a07af861d1a027be360"}]}"#
+        )
     }
 }

@@ -8,9 +8,11 @@ enum ManifestText {
     static let salt = String(repeating: "ab", count: 32)
     static let digest = String(repeating: "cd", count: 32)
 
-    static func entry(key: String = #""note""#, contentType: String = #""text/plain""#, size: String = "5",
-                      salt: String = "\"\(salt)\"", sha256: String = "\"\(digest)\"",
-                      omit: String? = nil, extra: String? = nil) -> String {
+    static func entry(
+        key: String = #""note""#, contentType: String = #""text/plain""#, size: String = "5",
+        salt: String = "\"\(salt)\"", sha256: String = "\"\(digest)\"",
+        omit: String? = nil, extra: String? = nil
+    ) -> String {
         let members = [("key", key), ("contentType", contentType), ("size", size), ("salt", salt), ("sha256", sha256)]
         var parts = members.filter { $0.0 != omit }.map { "\"\($0.0)\":\($0.1)" }
         if let extra { parts.append(extra) }
@@ -69,50 +71,66 @@ extension ManifestDefectCase {
         .init("entry without salt", T.manifest(entries: [T.entry(omit: "salt")]), .missingMember),
         .init("entry without sha256", T.manifest(entries: [T.entry(omit: "sha256")]), .missingMember),
         .init("entry with an extra member", T.manifest(entries: [T.entry(extra: #""locator":"x""#)]), .unknownMember),
-        .init("entry with key twice", T.manifest(entries: [T.entry(extra: #""key":"note""#)]), .malformedJSON,
-              json: .duplicateMember),
+        .init(
+            "entry with key twice", T.manifest(entries: [T.entry(extra: #""key":"note""#)]), .malformedJSON,
+            json: .duplicateMember),
         .init("key is a number", T.manifest(entries: [T.entry(key: "1")]), .wrongType),
         .init("contentType is null", T.manifest(entries: [T.entry(contentType: "null")]), .wrongType),
         .init("size is a string", T.manifest(entries: [T.entry(size: #""5""#)]), .wrongType),
         .init("salt is a number", T.manifest(entries: [T.entry(salt: "5")]), .wrongType),
         .init("sha256 is an array", T.manifest(entries: [T.entry(sha256: "[]")]), .wrongType),
-        .init("salt in upper-case hex", T.manifest(entries: [T.entry(salt: "\"\(T.salt.uppercased())\"")]), .invalidHex),
-        .init("sha256 in upper-case hex", T.manifest(entries: [T.entry(sha256: "\"\(T.digest.uppercased())\"")]),
-              .invalidHex),
+        .init(
+            "salt in upper-case hex", T.manifest(entries: [T.entry(salt: "\"\(T.salt.uppercased())\"")]), .invalidHex),
+        .init(
+            "sha256 in upper-case hex", T.manifest(entries: [T.entry(sha256: "\"\(T.digest.uppercased())\"")]),
+            .invalidHex),
         .init("salt of odd length", T.manifest(entries: [T.entry(salt: "\"\(T.salt)a\"")]), .invalidHex),
-        .init("salt with a non-hex letter", T.manifest(entries: [T.entry(salt: "\"\(T.salt.dropLast(2))zz\"")]),
-              .invalidHex),
-        .init("sha256 with a 0x prefix", T.manifest(entries: [T.entry(sha256: "\"0x\(T.digest.dropLast(2))\"")]),
-              .invalidHex),
+        .init(
+            "salt with a non-hex letter", T.manifest(entries: [T.entry(salt: "\"\(T.salt.dropLast(2))zz\"")]),
+            .invalidHex),
+        .init(
+            "sha256 with a 0x prefix", T.manifest(entries: [T.entry(sha256: "\"0x\(T.digest.dropLast(2))\"")]),
+            .invalidHex),
         .init("salt of 15 bytes", T.manifest(entries: [T.entry(salt: T.hexBytes(15))]), .invalidSaltLength),
         .init("salt of 65 bytes", T.manifest(entries: [T.entry(salt: T.hexBytes(65))]), .invalidSaltLength),
         .init("empty salt", T.manifest(entries: [T.entry(salt: #""""#)]), .invalidSaltLength),
         .init("sha256 of 31 bytes", T.manifest(entries: [T.entry(sha256: T.hexBytes(31))]), .invalidDigestLength),
         .init("sha256 of 33 bytes", T.manifest(entries: [T.entry(sha256: T.hexBytes(33))]), .invalidDigestLength),
-        .init("size with a leading zero", T.manifest(entries: [T.entry(size: "05")]), .malformedJSON,
-              json: .invalidNumber),
+        .init(
+            "size with a leading zero", T.manifest(entries: [T.entry(size: "05")]), .malformedJSON,
+            json: .invalidNumber),
         .init("size with a minus sign", T.manifest(entries: [T.entry(size: "-5")]), .invalidSize),
         .init("size -0", T.manifest(entries: [T.entry(size: "-0")]), .invalidSize),
-        .init("size with a plus sign", T.manifest(entries: [T.entry(size: "+5")]), .malformedJSON,
-              json: .unexpectedByte),
+        .init(
+            "size with a plus sign", T.manifest(entries: [T.entry(size: "+5")]), .malformedJSON,
+            json: .unexpectedByte),
         .init("size with an exponent", T.manifest(entries: [T.entry(size: "5e0")]), .invalidSize),
         .init("size with a fraction", T.manifest(entries: [T.entry(size: "5.0")]), .invalidSize),
         .init("size 2^53 + 1", T.manifest(entries: [T.entry(size: "9007199254740993")]), .invalidSize),
-        .init("size beyond UInt64", T.manifest(entries: [T.entry(size: "123456789012345678901234567890")]), .invalidSize),
+        .init(
+            "size beyond UInt64", T.manifest(entries: [T.entry(size: "123456789012345678901234567890")]), .invalidSize),
         .init("1025 entries", T.manifest(entries: Array(repeating: T.entry(), count: 1025)), .tooManyEntries),
-        .init("larger than 1 MiB", T.manifest() + String(repeating: " ", count: (1 << 20) + 1 - T.manifest().utf8.count),
-              .tooLarge),
-        .init("a byte order mark", [0xEF, 0xBB, 0xBF] + Array(T.manifest().utf8), .malformedJSON, json: .byteOrderMark),
-        .init("a lone high surrogate escape", T.manifest(entries: [T.entry(key: #""\ud800""#)]), .malformedJSON,
-              json: .loneSurrogate),
-        .init("a lone low surrogate escape", T.manifest(entries: [T.entry(key: #""\udc00x""#)]), .malformedJSON,
-              json: .loneSurrogate),
-        .init("a high surrogate escape followed by a non-surrogate escape",
-              T.manifest(entries: [T.entry(key: #""\ud800\u0041""#)]), .malformedJSON, json: .loneSurrogate),
-        .init("invalid UTF-8 (overlong)", Array(#"{"v":1,"entries":[],"#.utf8) + [0x22, 0xC0, 0xAF, 0x22] + Array(":1}".utf8),
-              .malformedJSON, json: .invalidUTF8),
-        .init("an unescaped control character", T.manifest(entries: [T.entry(key: "\"no\tte\"")]), .malformedJSON,
-              json: .controlCharacterInString),
+        .init(
+            "larger than 1 MiB", T.manifest() + String(repeating: " ", count: (1 << 20) + 1 - T.manifest().utf8.count),
+            .tooLarge),
+        .init(
+            "a byte order mark", [0xEF, 0xBB, 0xBF] + Array(T.manifest().utf8), .malformedJSON, json: .byteOrderMark),
+        .init(
+            "a lone high surrogate escape", T.manifest(entries: [T.entry(key: #""\ud800""#)]), .malformedJSON,
+            json: .loneSurrogate),
+        .init(
+            "a lone low surrogate escape", T.manifest(entries: [T.entry(key: #""\udc00x""#)]), .malformedJSON,
+            json: .loneSurrogate),
+        .init(
+            "a high surrogate escape followed by a non-surrogate escape",
+            T.manifest(entries: [T.entry(key: #""\ud800\u0041""#)]), .malformedJSON, json: .loneSurrogate),
+        .init(
+            "invalid UTF-8 (overlong)",
+            Array(#"{"v":1,"entries":[],"#.utf8) + [0x22, 0xC0, 0xAF, 0x22] + Array(":1}".utf8),
+            .malformedJSON, json: .invalidUTF8),
+        .init(
+            "an unescaped control character", T.manifest(entries: [T.entry(key: "\"no\tte\"")]), .malformedJSON,
+            json: .controlCharacterInString),
         .init("a single-quoted string", #"{'v':1,"entries":[]}"#, .malformedJSON, json: .unexpectedByte),
     ]
 }
@@ -150,9 +168,13 @@ struct ManifestTests {
             #expect(manifest.entries.count <= 1024)
         }
         let reordered = try Manifest.parse(Data(accepted[7].utf8)).get()
-        #expect(reordered == Manifest(entries: [Manifest.Entry(
-            key: "note", contentType: "text/plain", size: 5,
-            salt: [UInt8](repeating: 0xAB, count: 32), sha256: [UInt8](repeating: 0xCD, count: 32))]))
+        #expect(
+            reordered
+                == Manifest(entries: [
+                    Manifest.Entry(
+                        key: "note", contentType: "text/plain", size: 5,
+                        salt: [UInt8](repeating: 0xAB, count: 32), sha256: [UInt8](repeating: 0xCD, count: 32))
+                ]))
         let largest = try Manifest.parse(Data(accepted[3].utf8)).get()
         #expect(largest.entries.first?.size == 1 << 53)
     }

@@ -34,7 +34,8 @@ struct JSONReaderTests {
         Accepted(text: "\"😀é\"", value: .string("😀é")),
         Accepted(text: #""\u0000""#, value: .string("\u{0}")),
         Accepted(text: "[]", value: .array([])),
-        Accepted(text: "[1,[2],{}]", value: .array([number("1"), .array([number("2")]), .object(JSONObject(members: [])!)])),
+        Accepted(
+            text: "[1,[2],{}]", value: .array([number("1"), .array([number("2")]), .object(JSONObject(members: [])!)])),
         Accepted(text: "\t\r\n[ ]\n", value: .array([])),
     ]
 
@@ -55,7 +56,8 @@ struct JSONReaderTests {
             self.init(id, Array(text.utf8), code, at: offset, limits: limits)
         }
 
-        init(_ id: String, _ bytes: [UInt8], _ code: JSONError.Code, at offset: Int, limits: JSONLimits = JSONLimits()) {
+        init(_ id: String, _ bytes: [UInt8], _ code: JSONError.Code, at offset: Int, limits: JSONLimits = JSONLimits())
+        {
             self.id = id
             self.bytes = bytes
             self.code = code
@@ -109,7 +111,9 @@ struct JSONReaderTests {
         Refused("input over the size limit", "[1,2]", .tooLarge, at: 0, limits: JSONLimits(maxBytes: 4)),
         Refused("nesting over the depth limit", "[[[1]]]", .tooDeep, at: 2, limits: JSONLimits(maxDepth: 2)),
         Refused("more values than the limit", "[1,2,3]", .tooManyValues, at: 5, limits: JSONLimits(maxValues: 3)),
-        Refused("a string over the length limit", #""abcdef""#, .stringTooLong, at: 0, limits: JSONLimits(maxStringBytes: 4)),
+        Refused(
+            "a string over the length limit", #""abcdef""#, .stringTooLong, at: 0, limits: JSONLimits(maxStringBytes: 4)
+        ),
         Refused("deep nesting under the default limit", String(repeating: "[", count: 100_000), .tooDeep, at: 64),
     ]
 
@@ -148,12 +152,15 @@ struct JSONReaderTests {
 
     @Test("integer literals convert only when digits-only and within the limit")
     func integers() {
-        #expect(JSONNumber("9007199254740992")!
-            .nonNegativeInteger(atMost: 1 << 53) == 1 << 53)
-        #expect(JSONNumber("9007199254740993")!
-            .nonNegativeInteger(atMost: 1 << 53) == nil)
-        #expect(JSONNumber("99999999999999999999999")!
-            .nonNegativeInteger(atMost: .max) == nil)
+        #expect(
+            JSONNumber("9007199254740992")!
+                .nonNegativeInteger(atMost: 1 << 53) == 1 << 53)
+        #expect(
+            JSONNumber("9007199254740993")!
+                .nonNegativeInteger(atMost: 1 << 53) == nil)
+        #expect(
+            JSONNumber("99999999999999999999999")!
+                .nonNegativeInteger(atMost: .max) == nil)
         #expect(JSONNumber("-1")!.nonNegativeInteger(atMost: 10) == nil)
         #expect(JSONNumber("1e1")!.nonNegativeInteger(atMost: 10) == nil)
     }
