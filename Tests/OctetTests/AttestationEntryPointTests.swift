@@ -12,30 +12,40 @@ import Testing
 struct AttestationEntryPointTests {
     static let createdAt = Date(timeIntervalSince1970: Double(Fixture.nowMs - 10_000) / 1000)
 
+    /// One piece of test evidence, named for the test report.
+    struct Named<Make: Sendable>: Sendable, CustomTestStringConvertible {
+        let id: String
+        let make: Make
+        var testDescription: String { id }
+    }
+
     /// Bundles, genuine and broken, for the App Attest key of `Attested.appAttestDevice()`.
-    static let bundles: [(id: String, make: @Sendable () throws -> Data)] = [
-        ("genuine", { try Attested.enrolment().protoData() }),
-        ("development", { try Attested.enrolment(environment: .development).protoData() }),
-        (
-            "another key",
-            { try Attested.enrolment(of: Attested.appAttestDevice(key: P256PrivateKey())).protoData() }
-        ),
-        ("malformed", { Data([0x0A, 0x05, 0x01]) }),
-        ("nonce mismatch", { try Attested.enrolment { $0.nonce = [UInt8](repeating: 7, count: 32) }.protoData() }),
-        ("predating", { try Attested.enrolment(notBefore: Attested.createdAtSeconds + 1).protoData() }),
-        ("counter 1", { try Attested.enrolment { $0.counter = 1 }.protoData() }),
+    static let bundles: [Named<@Sendable () throws -> Data>] = [
+        Named(id: "genuine") { try Attested.enrolment().protoData() },
+        Named(id: "development") { try Attested.enrolment(environment: .development).protoData() },
+        Named(id: "another key") {
+            try Attested.enrolment(of: Attested.appAttestDevice(key: P256PrivateKey())).protoData()
+        },
+        Named(id: "malformed") { Data([0x0A, 0x05, 0x01]) },
+        Named(id: "nonce mismatch") {
+            try Attested.enrolment { $0.nonce = [UInt8](repeating: 7, count: 32) }.protoData()
+        },
+        Named(id: "predating the proof") {
+            try Attested.enrolment(notBefore: Attested.createdAtSeconds + 1).protoData()
+        },
+        Named(id: "attestation counter 1") { try Attested.enrolment { $0.counter = 1 }.protoData() },
     ]
 
-    @Test("a bundle judged alone gives the recipe's hardware-attestation", arguments: bundles.indices)
-    func bundleAgrees(_ index: Int) throws {
-        let bundle = try Self.bundles[index].make()
+    @Test("a bundle judged alone gives the recipe's hardware-attestation", arguments: bundles)
+    func bundleAgrees(_ row: Named<@Sendable () throws -> Data>) throws {
+        let bundle = try row.make()
         let device = Attested.appAttestDevice()
         let proof = ProofIssuer.appAttest(device: device, proofKey: Fixture.proofKey).issue(Attested.iosDraft())
         let result = Octet.verify(proofBytes: proof, options: Attested.options { $0.attestationBundle = bundle })
         let alone = Octet.verifyAttestationBundle(
             bundle, publicKey: Data(device.publicKey), appId: Attested.iosAppId, at: Self.createdAt,
             trustAnchors: Attested.anchors)
-        #expect(alone == result.check(named: CheckName.hardwareAttestation), "\(Self.bundles[index].id)")
+        #expect(alone == result.check(named: CheckName.hardwareAttestation))
         #expect(alone.name == "hardware-attestation")
         #expect(!alone.detail.contains(Attested.iosAppId))
     }
@@ -55,32 +65,29 @@ struct AttestationEntryPointTests {
         #expect(fail.detail == "credential certificate chain does not reach the App Attest root")
     }
 
-    static let androidDevices: [(id: String, adjust: @Sendable (inout AndroidTestDevice) -> Void)] = [
-        ("genuine", { _ in }),
-        (
-            "factory StrongBox",
-            {
-                $0.chainOptions.provisioning = .factory
-                $0.securityLevel = .strongBox
-            }
-        ),
-        ("software level", { $0.securityLevel = .software }),
-        ("unlocked", { $0.deviceLocked = false }),
-        ("another package", { $0.packageNames = ["com.example.other"] }),
-        ("expired RKP intermediate", { $0.chainOptions.intermediateNotAfter = Attested.createdAtSeconds - 1 }),
-        ("path too long", { $0.chainOptions.extraIntermediate = true }),
+    static let androidDevices: [Named<@Sendable (inout AndroidTestDevice) -> Void>] = [
+        Named(id: "genuine") { _ in },
+        Named(id: "factory StrongBox") {
+            $0.chainOptions.provisioning = .factory
+            $0.securityLevel = .strongBox
+        },
+        Named(id: "software level") { $0.securityLevel = .software },
+        Named(id: "unlocked") { $0.deviceLocked = false },
+        Named(id: "another package") { $0.packageNames = ["com.example.other"] },
+        Named(id: "expired RKP intermediate") { $0.chainOptions.intermediateNotAfter = Attested.createdAtSeconds - 1 },
+        Named(id: "path too long") { $0.chainOptions.extraIntermediate = true },
     ]
 
-    @Test("a chain judged alone gives the recipe's hardware-attestation", arguments: androidDevices.indices)
-    func chainAgrees(_ index: Int) throws {
-        let device = Attested.androidDevice(Self.androidDevices[index].adjust)
+    @Test("a chain judged alone gives the recipe's hardware-attestation", arguments: androidDevices)
+    func chainAgrees(_ row: Named<@Sendable (inout AndroidTestDevice) -> Void>) throws {
+        let device = Attested.androidDevice(row.make)
         let chain = try device.chain(from: Attested.androidCA, leafKey: Fixture.proofKey.publicKey)
         let proof = ProofIssuer(proofKey: Fixture.proofKey, device: .androidKey(chainDER: chain))
             .issue(Attested.androidDraft())
         let result = Octet.verify(proofBytes: proof, options: Attested.options())
         let alone = Octet.verifyAndroidKeyChain(
             chain.map { Data($0) }, appId: Attested.androidAppId, at: Self.createdAt, trustAnchors: Attested.anchors)
-        #expect(alone == result.check(named: CheckName.hardwareAttestation), "\(Self.androidDevices[index].id)")
+        #expect(alone == result.check(named: CheckName.hardwareAttestation))
         #expect(!alone.detail.contains(Attested.androidAppId))
     }
 

@@ -413,6 +413,8 @@ struct AttestedProofTests {
             #expect(result.status(expected.check) == expected.status, "\(expected.check): \(detail)")
             if let fragment = expected.detail { #expect(detail.contains(fragment), "\(expected.check): \(detail)") }
         }
+        // Log-safe: no detail names the app.
+        #expect(!result.checks.contains { $0.detail.contains(draft.appId) })
         #expect(result.verdict == testCase.verdict, "\(result.checks.filter { $0.status == .fail })")
     }
 }
