@@ -3,6 +3,7 @@ import Octet
 import OctetAttestation
 import OctetAttestationTesting
 import OctetCrypto
+import OctetEncoding
 import OctetIssuer
 import Testing
 
@@ -416,5 +417,73 @@ struct AttestedProofTests {
         // Log-safe: no detail names the app.
         #expect(!result.checks.contains { $0.detail.contains(draft.appId) })
         #expect(result.verdict == testCase.verdict, "\(result.checks.filter { $0.status == .fail })")
+    }
+}
+
+/// Garbage where DER or CBOR should be: every attestation check FAILs with a detail, nothing traps.
+@Suite("Attested proofs with garbage evidence")
+struct GarbageEvidenceTests {
+    struct Garbage: Sendable, CustomTestStringConvertible {
+        let id: String
+        let bytes: [UInt8]
+        var testDescription: String { id }
+    }
+
+    static let garbage: [Garbage] = {
+        let certificate =
+            (try? Attested.androidDevice().chain(from: Attested.androidCA, leafKey: Fixture.proofKey.publicKey))?
+            .first ?? []
+        return [
+            Garbage(id: "one byte", bytes: [0x30]),
+            Garbage(id: "BER indefinite length", bytes: [0x30, 0x80, 0x02, 0x01, 0x01, 0x00, 0x00]),
+            Garbage(id: "CBOR indefinite map", bytes: [0xBF, 0x61, 0x61, 0x01, 0xFF]),
+            Garbage(id: "CBOR map with a duplicate key", bytes: [0xA2, 0x61, 0x61, 0x01, 0x61, 0x61, 0x02]),
+            Garbage(id: "0xFF × 300", bytes: [UInt8](repeating: 0xFF, count: 300)),
+            Garbage(id: "a truncated certificate", bytes: Array(certificate.dropLast(9))),
+            Garbage(id: "a certificate with a trailing byte", bytes: certificate + [0x00]),
+        ]
+    }()
+
+    @Test("garbage certificates in an Android chain", arguments: garbage)
+    func androidChain(_ row: Garbage) throws {
+        let chain = try Attested.androidDevice().chain(from: Attested.androidCA, leafKey: Fixture.proofKey.publicKey)
+        for index in [0, 1] {
+            var broken = chain
+            broken[index] = row.bytes
+            let issuer = ProofIssuer(proofKey: Fixture.proofKey, device: .androidKey(chainDER: broken))
+            let result = Octet.verify(proofBytes: issuer.issue(Attested.androidDraft()), options: Attested.options())
+            #expect(result.status(CheckName.wireFormat) == .pass)
+            #expect(
+                result.status(CheckName.hardwareAttestation) == .fail, "\(result.detail(CheckName.hardwareAttestation))"
+            )
+            #expect(result.status(CheckName.attestationRequired) == .fail)
+            if index == 0 { #expect(result.status(CheckName.deviceAttestationSig) == .fail) }
+        }
+    }
+
+    @Test("garbage as an App Attest assertion, and as an attestation object in the bundle", arguments: garbage)
+    func appAttest(_ row: Garbage) throws {
+        let device = Attested.appAttestDevice()
+        let maker = AppAttestEvidenceMaker { _, _ in
+            var writer = WireWriter()
+            writer.bytes(1, device.keyId)
+            writer.bytes(2, device.publicKey)
+            writer.bytes(3, row.bytes)
+            return writer.bytes
+        }
+        let assertion = Octet.verify(
+            proofBytes: ProofIssuer(proofKey: Fixture.proofKey, device: .appAttest(maker)).issue(Attested.iosDraft()),
+            options: Attested.options())
+        #expect(assertion.status(CheckName.wireFormat) == .pass)
+        #expect(assertion.status(CheckName.deviceAttestationSig) == .fail)
+
+        var enrolment = try Attested.enrolment()
+        enrolment.attestationObject = row.bytes
+        let bundled = Octet.verify(
+            proofBytes: ProofIssuer.appAttest(device: device, proofKey: Fixture.proofKey).issue(Attested.iosDraft()),
+            options: Attested.options { $0.attestationBundle = enrolment.protoData() })
+        #expect(bundled.status(CheckName.deviceAttestationSig) == .pass)
+        #expect(
+            bundled.status(CheckName.hardwareAttestation) == .fail, "\(bundled.detail(CheckName.hardwareAttestation))")
     }
 }
