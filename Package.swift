@@ -34,10 +34,18 @@ let package = Package(
         .target(
             name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"],
             resources: [.copy("Roots")]),
+        // Test authorities that make attestation evidence with software keys under their own
+        // roots: for the issuer and the tests, never a dependency of the verifier.
+        .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
         // The public API: Octet.verify and its types, the proof model and the recipe of checks.
         .target(name: "Octet", dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
-        .target(name: "OctetIssuer", dependencies: ["Octet", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetContent"]),
+        .target(
+            name: "OctetIssuer",
+            dependencies: [
+                "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
+                "OctetContent",
+            ]),
         // The command-line verifier as a library, testable in-process.
         .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
@@ -52,11 +60,16 @@ let package = Package(
         .testTarget(name: "OctetGeometryTests", dependencies: ["OctetGeometry"], resources: [.copy("Data")]),
         .testTarget(
             name: "OctetAttestationTests",
-            dependencies: ["OctetAttestation", "OctetCrypto", "OctetEncoding", "OctetTestSupport"]),
+            dependencies: [
+                "OctetAttestation", "OctetAttestationTesting", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+            ]),
         .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
         .testTarget(
             name: "OctetTests",
-            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport"]),
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
+                "OctetTestSupport",
+            ]),
         .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import OctetAttestation
+import OctetAttestationTesting
 import OctetCrypto
 import OctetEncoding
 import OctetTestSupport

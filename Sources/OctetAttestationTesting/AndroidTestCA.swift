@@ -1,3 +1,4 @@
+import OctetAttestation
 import OctetCrypto
 
 /// A test certificate authority that makes Android-shaped attestation chains under its own

@@ -1,3 +1,4 @@
+import OctetAttestation
 import OctetEncoding
 
 extension AndroidKeyDescription {

@@ -1,4 +1,5 @@
 import Foundation
+import OctetAttestation
 import OctetCrypto
 import OctetEncoding
 
