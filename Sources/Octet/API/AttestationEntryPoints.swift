@@ -28,19 +28,10 @@ extension Octet {
     public static func verifyAttestationBundle(
         _ bundle: Data, publicKey: Data, appId: String, at time: Date, trustAnchors: TrustAnchors = .bundled
     ) -> ProofCheck {
-        let outcome: Outcome
-        do {
-            let enrolment = try ProofDecoder.decodeEnrolmentBundle([UInt8](bundle))
-            let key = [UInt8](publicKey)
-            outcome = Outcome(
-                AppAttest.judgeEnrolment(
-                    enrolment.input, proofKeyId: SHA256.hash(key), proofPublicKey: key, claimsAppId: appId,
-                    claimsCreatedAtMs: VerificationContext.milliseconds(time.timeIntervalSince1970),
-                    anchors: trustAnchors))
-        } catch {
-            // The detail `hardware-attestation` gives for a malformed `attestationBundle`.
-            outcome = .fail("attestation bundle is malformed: \(error)")
-        }
+        let key = [UInt8](publicKey)
+        let outcome = EnrolmentJudge.judgeBundle(
+            [UInt8](bundle), keyId: SHA256.hash(key), publicKey: key, appId: appId,
+            createdAtMs: VerificationContext.milliseconds(time.timeIntervalSince1970), anchors: trustAnchors)
         return ProofCheck(name: CheckName.hardwareAttestation, status: outcome.status, detail: outcome.detail)
     }
 

@@ -16,23 +16,45 @@ extension Check {
                     chainDER: chain.map(Array.init), appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
                     anchors: context.options.trustAnchors))
         case .appAttest(let keyId, let publicKey, _, let enrolment):
-            let source: DecodedEnrolment
+            let claims = proof.claims
             if let enrolment {
-                source = enrolment
-            } else if let bundle = context.options.attestationBundle {
-                do {
-                    source = try ProofDecoder.decodeEnrolmentBundle([UInt8](bundle))
-                } catch {
-                    return .fail("attestation bundle is malformed: \(error)")
-                }
-            } else {
+                return EnrolmentJudge.judge(
+                    enrolment, keyId: Array(keyId), publicKey: Array(publicKey), appId: claims.appId,
+                    createdAtMs: claims.createdAtMs, anchors: context.options.trustAnchors)
+            }
+            guard let bundle = context.options.attestationBundle else {
                 return .notChecked("assertion-only proof; no enrolment bundle")
             }
-            return Outcome(
-                AppAttest.judgeEnrolment(
-                    source.input, proofKeyId: Array(keyId), proofPublicKey: Array(publicKey),
-                    claimsAppId: proof.claims.appId, claimsCreatedAtMs: proof.claims.createdAtMs,
-                    anchors: context.options.trustAnchors))
+            return EnrolmentJudge.judgeBundle(
+                [UInt8](bundle), keyId: Array(keyId), publicKey: Array(publicKey), appId: claims.appId,
+                createdAtMs: claims.createdAtMs, anchors: context.options.trustAnchors)
+        }
+    }
+}
+
+/// The App Attest enrolment rules, for an enrolment inside a proof, an `attestationBundle`, and
+/// `Octet.verifyAttestationBundle`: one path, one set of details.
+enum EnrolmentJudge {
+    static func judge(
+        _ enrolment: DecodedEnrolment, keyId: [UInt8], publicKey: [UInt8], appId: String, createdAtMs: Int64,
+        anchors: TrustAnchors
+    ) -> Outcome {
+        Outcome(
+            AppAttest.judgeEnrolment(
+                enrolment.input, proofKeyId: keyId, proofPublicKey: publicKey, claimsAppId: appId,
+                claimsCreatedAtMs: createdAtMs, anchors: anchors))
+    }
+
+    /// An encoded `AppAttestEnrolment`, decoded by the proof decoder's own rules first.
+    static func judgeBundle(
+        _ bundle: [UInt8], keyId: [UInt8], publicKey: [UInt8], appId: String, createdAtMs: Int64,
+        anchors: TrustAnchors
+    ) -> Outcome {
+        do {
+            let enrolment = try ProofDecoder.decodeEnrolmentBundle(bundle)
+            return judge(enrolment, keyId: keyId, publicKey: publicKey, appId: appId, createdAtMs: createdAtMs, anchors: anchors)
+        } catch {
+            return .fail("attestation bundle is malformed: \(error)")
         }
     }
 }
