@@ -1,0 +1,77 @@
+/// UTCTime and GeneralizedTime in the DER profile, as Unix seconds.
+extension DERNode {
+    /// A UTCTime (`YYMMDDHHMMSSZ`, years 50–99 are 19xx) or GeneralizedTime
+    /// (`YYYYMMDDHHMMSS[.f]Z`, fraction without trailing zeros, truncated to whole seconds).
+    /// Seconds and the `Z` are required, as DER requires.
+    public func time() throws(DERError) -> Int64 {
+        let characters = Array(content)
+        let digits: Int
+        var year: Int
+        switch tag {
+        case .utcTime:
+            guard characters.count == 13 else { throw DERError(.invalidTime, at: offset) }
+            guard let yy = Self.number(characters, 0, 2) else { throw DERError(.invalidTime, at: offset) }
+            year = yy < 50 ? 2000 + yy : 1900 + yy
+            digits = 2
+        case .generalizedTime:
+            guard characters.count >= 15, let yyyy = Self.number(characters, 0, 4) else {
+                throw DERError(.invalidTime, at: offset)
+            }
+            year = yyyy
+            digits = 4
+        default:
+            throw DERError(.unexpectedTag, at: offset)
+        }
+        guard let month = Self.number(characters, digits, 2), let day = Self.number(characters, digits + 2, 2),
+            let hour = Self.number(characters, digits + 4, 2), let minute = Self.number(characters, digits + 6, 2),
+            let second = Self.number(characters, digits + 8, 2)
+        else { throw DERError(.invalidTime, at: offset) }
+        var index = digits + 10
+        if tag == .generalizedTime, index < characters.count, characters[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < characters.count, characters[index] >= 0x30, characters[index] <= 0x39 { index += 1 }
+            // DER: at least one digit, and no trailing zero.
+            guard index > fractionStart, characters[index - 1] != UInt8(ascii: "0") else {
+                throw DERError(.invalidTime, at: offset)
+            }
+        }
+        guard index == characters.count - 1, characters[index] == UInt8(ascii: "Z") else {
+            throw DERError(.invalidTime, at: offset)
+        }
+        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second < 60
+        else { throw DERError(.invalidTime, at: offset) }
+        let days = Self.daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// `count` ASCII digits at `start`, or nil.
+    private static func number(_ characters: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        guard start >= 0, count > 0, characters.count - start >= count else { return nil }
+        var value = 0
+        for character in characters[start..<start + count] {
+            guard character >= 0x30, character <= 0x39 else { return nil }
+            value = value * 10 + Int(character - 0x30)
+        }
+        return value
+    }
+}
