@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(
             name: "CProj", pkgConfig: "proj",
             providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
@@ -39,7 +42,9 @@ let package = Package(
         // Makes proofs with software keys: tests, demos, conformance vectors.
         .target(name: "OctetIssuer", dependencies: ["Octet", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetContent"]),
         // The command-line verifier as a library, testable in-process.
-        .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
+        .target(
+            name: "OctetCLI",
+            dependencies: ["Octet", "OctetIssuer", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding", "CSQLite"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry"]),
 
@@ -56,6 +61,8 @@ let package = Package(
         .testTarget(
             name: "OctetTests",
             dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport"]),
-        .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
+        .testTarget(
+            name: "OctetCLITests",
+            dependencies: ["OctetCLI", "Octet", "OctetIssuer", "OctetCrypto", "OctetTestSupport"]),
     ]
 )

@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+import Octet
+
+/// Verifies many proofs on `jobs` threads and hands the reports over in input order.
+///
+/// Proofs are taken in windows: each window is verified in parallel, then its replay checks run
+/// one by one in input order, so output (and which of two copies of a proof counts as the replay)
+/// never depends on scheduling. `octet-bench` calls `run` for its batch figure.
+public struct BatchRunner: Sendable {
+    /// One PROOF's outcome.
+    public enum Item: Sendable {
+        case report(ProofReport)
+        case unreadable(path: String, CLIError)
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var valid = 0
+        public var invalid = 0
+        public var inconclusive = 0
+        public var unreadable = 0
+        public var elapsedSeconds: Double = 0
+
+        public var total: Int { valid + invalid + inconclusive + unreadable }
+        public var proofsPerSecond: Double { elapsedSeconds > 0 ? Double(total - unreadable) / elapsedSeconds : 0 }
+
+        /// The exit status of the contract.
+        public var exitStatus: Int32 {
+            if unreadable > 0 { return ExitStatus.unreadable }
+            if invalid > 0 { return ExitStatus.anyInvalid }
+            if inconclusive > 0 { return ExitStatus.anyInconclusive }
+            return ExitStatus.allValid
+        }
+    }
+
+    public let session: VerificationSession
+    public let jobs: Int
+    /// How the bytes of a PROOF are read (`-` is standard input).
+    public let read: @Sendable (String) -> Result<Data, CLIError>
+
+    public init(
+        session: VerificationSession, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        read: @escaping @Sendable (String) -> Result<Data, CLIError> = BatchRunner.readFile
+    ) {
+        self.session = session
+        self.jobs = max(1, jobs)
+        self.read = read
+    }
+
+    /// Reads a file, or standard input for `-`.
+    public static let readFile: @Sendable (String) -> Result<Data, CLIError> = { path in
+        path == "-" ? InputFiles.readStandardInput() : InputFiles.read(path, what: "PROOF")
+    }
+
+    /// Verifies `paths`, calling `emit` once per path, in order, on the calling thread.
+    @discardableResult
+    public func run(_ paths: [String], emit: (Item) -> Void = { _ in }) -> Summary {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var summary = Summary()
+        let window = max(jobs * 16, 32)
+        var offset = 0
+        while offset < paths.count {
+            let chunk = Array(paths[offset..<min(offset + window, paths.count)])
+            for pending in verifyInParallel(chunk) {
+                let item: Item
+                switch pending {
+                case .success(let verified): item = .report(session.settleReplay(verified))
+                case .failure(let failure): item = .unreadable(path: failure.path, failure.error)
+                }
+                switch item {
+                case .report(let report):
+                    switch report.summary.verdict {
+                    case .valid: summary.valid += 1
+                    case .invalid: summary.invalid += 1
+                    case .inconclusive: summary.inconclusive += 1
+                    }
+                case .unreadable: summary.unreadable += 1
+                }
+                emit(item)
+            }
+            offset += chunk.count
+        }
+        summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return summary
+    }
+
+    struct Unreadable: Error {
+        let path: String
+        let error: CLIError
+    }
+
+    private func verifyInParallel(_ paths: [String]) -> [Result<VerificationSession.Pending, Unreadable>] {
+        let slots = Slots(count: paths.count)
+        let workers = min(jobs, paths.count)
+        let session = session
+        let read = read
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: paths.count, by: workers) {
+                let path = paths[index]
+                let result: Result<VerificationSession.Pending, Unreadable> =
+                    switch read(path) {
+                    case .success(let bytes): .success(session.verify(path: path, bytes: bytes))
+                    case .failure(let error): .failure(Unreadable(path: path, error: error))
+                    }
+                slots.set(index, result)
+            }
+        }
+        return slots.values
+    }
+}
+
+/// Results written by several workers, each to its own index.
+/// `@unchecked Sendable`: every access goes through `lock`.
+private final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Result<VerificationSession.Pending, BatchRunner.Unreadable>?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<VerificationSession.Pending, BatchRunner.Unreadable>) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [Result<VerificationSession.Pending, BatchRunner.Unreadable>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.compactMap { $0 }
+    }
+}

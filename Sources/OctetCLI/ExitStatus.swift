@@ -1,0 +1,23 @@
+import Octet
+
+/// The exit statuses of the contract.
+public enum ExitStatus {
+    /// Every proof is valid.
+    public static let allValid: Int32 = 0
+    /// At least one proof is invalid.
+    public static let anyInvalid: Int32 = 1
+    /// At least one proof is inconclusive, and none is invalid.
+    public static let anyInconclusive: Int32 = 2
+    /// A usage error (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// A PROOF or FILE could not be read (EX_NOINPUT); wins over the verdicts.
+    public static let unreadable: Int32 = 66
+
+    /// The status for a run: any unreadable input wins, then any invalid proof, then any inconclusive one.
+    public static func of(verdicts: [ProofVerification.Verdict], unreadable: Int) -> Int32 {
+        if unreadable > 0 { return Self.unreadable }
+        if verdicts.contains(.invalid) { return anyInvalid }
+        if verdicts.contains(.inconclusive) { return anyInconclusive }
+        return allValid
+    }
+}
