@@ -11,12 +11,22 @@ public struct VerifyConfiguration: Sendable, Equatable {
     public struct ContentFile: Sendable, Equatable {
         public var key: String
         public var path: String
+
+        public init(key: String, path: String) {
+            self.key = key
+            self.path = path
+        }
     }
 
     /// `--content-unavailable KEY=REASON`.
     public struct ContentUnavailable: Sendable, Equatable {
         public var key: String
         public var reason: String
+
+        public init(key: String, reason: String) {
+            self.key = key
+            self.reason = reason
+        }
     }
 
     /// Files, or `-` for standard input, in the order given.
