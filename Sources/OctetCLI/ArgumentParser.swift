@@ -54,7 +54,8 @@ public enum ArgumentParser {
             switch try value() {
             case "verified": c.requireVerdict = .verified
             case "plausible": c.requireVerdict = .plausible
-            case let other: throw .usage("--require-verdict: expected verified or plausible, got \(RegionSpec.quoted(other))")
+            case let other:
+                throw .usage("--require-verdict: expected verified or plausible, got \(RegionSpec.quoted(other))")
             }
         case "--honor-verdict-tier":
             try noValue()
@@ -65,7 +66,8 @@ public enum ArgumentParser {
                 throw .usage("--session-nonce: expected an even number of hex digits (0-9, a-f)")
             }
             guard (8...64).contains(nonce.count) else {
-                throw .usage("--session-nonce: a session nonce is 8 to 64 bytes (16 to 128 hex digits), got \(nonce.count)")
+                throw .usage(
+                    "--session-nonce: a session nonce is 8 to 64 bytes (16 to 128 hex digits), got \(nonce.count)")
             }
             c.sessionNonce = nonce
         case "--manifest": c.manifestPath = try nonEmptyPath(flag, try value())
@@ -92,7 +94,8 @@ public enum ArgumentParser {
         case "--at":
             let text = try value()
             guard let milliseconds = RFC3339.parseMilliseconds(text) else {
-                throw .usage("--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(text))")
+                throw .usage(
+                    "--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(text))")
             }
             c.atMilliseconds = milliseconds
         case "--replay-db": c.replayDatabasePath = try nonEmptyPath(flag, try value())
@@ -106,7 +109,8 @@ public enum ArgumentParser {
             c.format = format
         case "--jobs":
             let text = try value()
-            guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let jobs = Int(text), (1...256).contains(jobs) else {
+            guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let jobs = Int(text), (1...256).contains(jobs)
+            else {
                 throw .usage("--jobs: expected a whole number from 1 to 256, got \(RegionSpec.quoted(text))")
             }
             c.jobs = jobs
@@ -126,7 +130,9 @@ public enum ArgumentParser {
         guard c.proofs.filter({ $0 == "-" }).count <= 1 else { throw .usage("- (standard input) given more than once") }
         var keys = Set<String>()
         for key in c.content.map(\.key) + c.contentUnavailable.map(\.key) {
-            guard keys.insert(key).inserted else { throw .usage("content key \(RegionSpec.quoted(key)) given more than once") }
+            guard keys.insert(key).inserted else {
+                throw .usage("content key \(RegionSpec.quoted(key)) given more than once")
+            }
         }
     }
 

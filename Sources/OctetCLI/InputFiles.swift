@@ -18,7 +18,9 @@ public enum InputFiles {
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else { return .failure(.unreadable("\(what) \(path): larger than \(limit >> 20) MiB")) }
+            guard data.count <= limit else {
+                return .failure(.unreadable("\(what) \(path): larger than \(limit >> 20) MiB"))
+            }
             return .success(data)
         } catch {
             return .failure(.unreadable("\(what) \(path): read error"))
@@ -29,7 +31,9 @@ public enum InputFiles {
     public static func readStandardInput(limit: Int = maxProofFileBytes) -> Result<Data, CLIError> {
         do {
             let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else { return .failure(.unreadable("standard input: larger than \(limit >> 20) MiB")) }
+            guard data.count <= limit else {
+                return .failure(.unreadable("standard input: larger than \(limit >> 20) MiB"))
+            }
             return .success(data)
         } catch {
             return .failure(.unreadable("standard input: read error"))
@@ -43,7 +47,9 @@ public enum InputFiles {
             return .unreadable("\(what) \(path): no such file")
         }
         guard !isDirectory.boolValue else { return .unreadable("\(what) \(path): is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else { return .unreadable("\(what) \(path): permission denied") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return .unreadable("\(what) \(path): permission denied")
+        }
         return nil
     }
 }

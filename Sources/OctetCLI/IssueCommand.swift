@@ -10,7 +10,8 @@ public enum IssueCommand {
     public static func run(_ c: IssueConfiguration, environment: ToolEnvironment) -> Int32 {
         let toStandardOutput = c.outputPath == nil || c.outputPath == "-"
         if toStandardOutput, environment.outputIsTerminal {
-            environment.writeError("\(OctetVerifyTool.name): issue: refusing to write a binary proof to a terminal; use --out FILE\n")
+            environment.writeError(
+                "\(OctetVerifyTool.name): issue: refusing to write a binary proof to a terminal; use --out FILE\n")
             return ExitStatus.usage
         }
         let issued: (proof: Data, manifest: Data?)
@@ -44,13 +45,16 @@ public enum IssueCommand {
                 latitude: fix.latitude, longitude: fix.longitude,
                 horizontalAccuracyMillimeters: UInt32((fix.accuracyMeters * 1000).rounded()))
         }
-        draft.region = c.region ?? .circle(latitude: draft.fix.latitude, longitude: draft.fix.longitude, radiusMeters: 250)
+        draft.region =
+            c.region ?? .circle(latitude: draft.fix.latitude, longitude: draft.fix.longitude, radiusMeters: 250)
         draft.sessionNonce = c.sessionNonce
         if let tier = c.verdictTier { draft.assurance = (tier, "octet-verify-issue/\(OctetVerifyTool.version)") }
         var manifest: Data?
         if !c.content.isEmpty {
             for item in c.content {
-                if let error = InputFiles.checkReadable(item.path, what: "content \(item.key)") { return .failure(error) }
+                if let error = InputFiles.checkReadable(item.path, what: "content \(item.key)") {
+                    return .failure(error)
+                }
             }
             let items = c.content.map {
                 ContentToCommit(
@@ -60,7 +64,8 @@ public enum IssueCommand {
             do {
                 let committed = try ContentCommitter.commit(items)
                 draft.content = committed.items.map {
-                    ProofDraft.ContentItem(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
+                    ProofDraft.ContentItem(
+                        key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
                 }
                 manifest = committed.manifestJson
             } catch {
@@ -84,11 +89,14 @@ public enum IssueCommand {
     }
 
     static func describe(_ error: ContentCommitError, content: [VerifyConfiguration.ContentFile]) -> String {
-        func key(_ index: Int) -> String { content.indices.contains(index) ? RegionSpec.quoted(content[index].key) : "?" }
+        func key(_ index: Int) -> String {
+            content.indices.contains(index) ? RegionSpec.quoted(content[index].key) : "?"
+        }
         switch error {
         case .invalidKey(let index): return "--content key \(key(index)): 1 to 64 characters of a-z 0-9 . _ -"
         case .duplicateKey(let index): return "--content key \(key(index)) given twice"
-        case .invalidContentType(let index): return "--content-type for \(key(index)): expected type/subtype in lower case"
+        case .invalidContentType(let index):
+            return "--content-type for \(key(index)): expected type/subtype in lower case"
         case .tooManyItems: return "too many --content items"
         case .saltCount, .invalidSalt: return "internal error drawing salts"
         case .unreadableFile(let index): return "content \(key(index)): cannot be read"

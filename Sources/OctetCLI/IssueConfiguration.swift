@@ -69,8 +69,10 @@ enum IssueArgumentParser {
             let (flag, inline) = ArgumentCursor.split(argument)
             if flag == "--help" || flag == "-h" { return .issueHelp }
             guard flags.contains(flag) else {
-                throw .usage(argument.hasPrefix("-") ? "issue: unknown option \(flag) (see issue --help)"
-                    : "issue: unexpected argument \(RegionSpec.quoted(argument)); use --out FILE")
+                throw .usage(
+                    argument.hasPrefix("-")
+                        ? "issue: unknown option \(flag) (see issue --help)"
+                        : "issue: unexpected argument \(RegionSpec.quoted(argument)); use --out FILE")
             }
             if !repeatable.contains(flag) {
                 guard seen.insert(flag).inserted else { throw .usage("issue: \(flag) given twice") }

@@ -15,13 +15,17 @@ public enum JSONReport {
             ("spoofingVerdict", report.spoofingVerdict.map { .string($0.rawValue) } ?? .null),
             ("verifiedAt", .string(RFC3339.format(milliseconds: report.verifiedAtMilliseconds))),
             ("trustAnchors", .string(report.trustAnchors)),
-            ("checks", .array(report.checks.map { check in
-                .object([
-                    ("name", .string(check.name)),
-                    ("status", .string(check.status.wireTag)),
-                    ("detail", .string(check.detail)),
-                ])
-            })),
+            (
+                "checks",
+                .array(
+                    report.checks.map { check in
+                        .object([
+                            ("name", .string(check.name)),
+                            ("status", .string(check.status.wireTag)),
+                            ("detail", .string(check.detail)),
+                        ])
+                    })
+            ),
         ]).rendered + "\n"
     }
 }

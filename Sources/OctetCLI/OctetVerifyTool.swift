@@ -34,7 +34,8 @@ public enum OctetVerifyTool {
 
     static func verify(_ c: VerifyConfiguration, environment: ToolEnvironment) -> Int32 {
         if c.requireVerdict != nil, !c.honorVerdictTier {
-            environment.writeError("\(name): warning: --require-verdict is deprecated and has no effect without --honor-verdict-tier\n")
+            environment.writeError(
+                "\(name): warning: --require-verdict is deprecated and has no effect without --honor-verdict-tier\n")
         }
         let session: VerificationSession
         switch SessionBuilder.build(c, now: environment.now()) {
@@ -46,7 +47,8 @@ public enum OctetVerifyTool {
         let runner = BatchRunner(session: session, jobs: c.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let useColor = c.color == .always || (c.color == .auto && environment.outputIsTerminal && !environment.noColor)
         let text = TextReport(color: useColor)
-        let progress = Progress(total: c.proofs.count, enabled: environment.errorIsTerminal, write: environment.writeError)
+        let progress = Progress(
+            total: c.proofs.count, enabled: environment.errorIsTerminal, write: environment.writeError)
         let summary = runner.run(c.proofs) { item in
             switch item {
             case .report(let report):

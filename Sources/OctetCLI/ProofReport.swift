@@ -33,7 +33,8 @@ public struct ProofReport: Sendable, Equatable {
     func replacing(_ name: String, with check: ProofCheck) -> ProofReport {
         ProofReport(
             path: path, proofSHA256: proofSHA256, checks: checks.replacing(name, with: check),
-            spoofingVerdict: spoofingVerdict, verifiedAtMilliseconds: verifiedAtMilliseconds, trustAnchors: trustAnchors)
+            spoofingVerdict: spoofingVerdict, verifiedAtMilliseconds: verifiedAtMilliseconds, trustAnchors: trustAnchors
+        )
     }
 }
 

@@ -7,7 +7,10 @@ import Octet
 public enum RegionSpec {
     public static func parse(_ spec: String) throws(CLIError) -> ProofRegion {
         guard let colon = spec.firstIndex(of: ":") else {
-            throw .usage("--region \(quoted(spec)): expected geohash:HASH, circle:LAT,LON,RADIUS_M or polygon:LAT,LON;LAT,LON;...")
+            throw .usage(
+                "--region \(quoted(spec)): expected geohash:HASH, circle:LAT,LON,RADIUS_M or "
+                    + "polygon:LAT,LON;LAT,LON;..."
+            )
         }
         let kind = spec[..<colon]
         let body = String(spec[spec.index(after: colon)...])
@@ -15,7 +18,8 @@ public enum RegionSpec {
         case "geohash":
             let alphabet = Set("0123456789bcdefghjkmnpqrstuvwxyz")
             guard (1...12).contains(body.count), body.allSatisfy({ alphabet.contains($0) }) else {
-                throw .usage("--region geohash: expected 1 to 12 lower-case geohash characters (0-9, b-z without a, i, l, o)")
+                throw .usage(
+                    "--region geohash: expected 1 to 12 lower-case geohash characters (0-9, b-z without a, i, l, o)")
             }
             return .geohash(body)
         case "circle":
@@ -28,7 +32,9 @@ public enum RegionSpec {
             return .circle(latitude: lat, longitude: lon, radiusMeters: radius)
         case "polygon":
             let vertices = body.split(separator: ";", omittingEmptySubsequences: false)
-            guard vertices.count >= 3 else { throw .usage("--region polygon: expected at least 3 vertices LAT,LON separated by ';'") }
+            guard vertices.count >= 3 else {
+                throw .usage("--region polygon: expected at least 3 vertices LAT,LON separated by ';'")
+            }
             guard vertices.count <= 1000 else { throw .usage("--region polygon: at most 1000 vertices") }
             var coordinates: [ProofRegion.Coordinate] = []
             for (index, vertex) in vertices.enumerated() {

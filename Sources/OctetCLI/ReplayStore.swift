@@ -29,7 +29,8 @@ public final class ReplayStore: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS octet_accepted_proofs (
             proof_id BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS octet_accepted_nonces (
-            session_nonce BLOB PRIMARY KEY NOT NULL, proof_id BLOB NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
+            session_nonce BLOB PRIMARY KEY NOT NULL, proof_id BLOB NOT NULL,
+            accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
         """
 
     /// Opens (creating if needed) the store at `path`. A file that cannot be opened or is not an
@@ -55,7 +56,9 @@ public final class ReplayStore: @unchecked Sendable {
             usleep(20_000)
         }
         let created = transaction { () -> Int32 in exec(Self.schema) }
-        guard created == SQLITE_OK else { throw .unreadable("replay database \(path) is not usable: \(message(created))") }
+        guard created == SQLITE_OK else {
+            throw .unreadable("replay database \(path) is not usable: \(message(created))")
+        }
     }
 
     deinit { sqlite3_close_v2(db) }
@@ -84,7 +87,9 @@ public final class ReplayStore: @unchecked Sendable {
                 }
             }
             guard record else { return SQLITE_OK }
-            var code = insert("INSERT INTO octet_accepted_proofs (proof_id, accepted_at_ms) VALUES (?1, ?2)", [proofId], atMilliseconds)
+            var code = insert(
+                "INSERT INTO octet_accepted_proofs (proof_id, accepted_at_ms) VALUES (?1, ?2)", [proofId],
+                atMilliseconds)
             if code == SQLITE_OK, let sessionNonce {
                 code = insert(
                     "INSERT INTO octet_accepted_nonces (session_nonce, proof_id, accepted_at_ms) VALUES (?1, ?2, ?3)",

@@ -21,7 +21,8 @@ public enum RevocationCheck {
         }
         let chain = judgeChain(keys.androidChainDER, list: list)
         findings += chain.findings
-        let checked = "proof key, " + (keys.devicePublicKey == nil ? "no device key" : "device key")
+        let checked =
+            "proof key, " + (keys.devicePublicKey == nil ? "no device key" : "device key")
             + (keys.androidChainDER.isEmpty ? "" : ", \(keys.androidChainDER.count) certificates")
         if !findings.isEmpty {
             return ProofCheck(name: CheckName.revocation, status: .fail, detail: findings.joined(separator: "; "))
@@ -38,7 +39,9 @@ public enum RevocationCheck {
 
     /// The listed certificates of a chain (leaf first), as findings "Android attestation
     /// certificate 2 of 4 REVOKED (CA_COMPROMISE)", and how many certificates could not be read.
-    public static func judgeChain(_ chainDER: [[UInt8]], list: RevocationList) -> (findings: [String], matchedIndices: [Int], unreadable: Int) {
+    public static func judgeChain(_ chainDER: [[UInt8]], list: RevocationList) -> (
+        findings: [String], matchedIndices: [Int], unreadable: Int
+    ) {
         var findings: [String] = []
         var matched: [Int] = []
         var unreadable = 0

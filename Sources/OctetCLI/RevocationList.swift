@@ -33,13 +33,16 @@ public struct RevocationList: Sendable, Equatable {
 
     /// Reads a list; the error is one line naming what is wrong (never an entry's key).
     public static func parse(_ data: Data) -> Result<RevocationList, CLIError> {
-        let limits = JSONLimits(maxBytes: 1 << 25, maxDepth: 8, maxValues: 1 << 22, maxStringBytes: 4096, maxNumberBytes: 64)
+        let limits = JSONLimits(
+            maxBytes: 1 << 25, maxDepth: 8, maxValues: 1 << 22, maxStringBytes: 4096, maxNumberBytes: 64)
         let value: JSONValue
         switch JSONReader.parse([UInt8](data), limits: limits) {
         case .success(let parsed): value = parsed
         case .failure(let error): return .failure(.unreadable("revocation list is not valid JSON: \(error)"))
         }
-        guard case .object(let top) = value else { return .failure(.unreadable("revocation list: expected a JSON object")) }
+        guard case .object(let top) = value else {
+            return .failure(.unreadable("revocation list: expected a JSON object"))
+        }
         var list = RevocationList()
         for member in top.members {
             let kind: Kind
@@ -48,20 +51,28 @@ public struct RevocationList: Sendable, Equatable {
             case "proofKeys": kind = .proofKey
             case "deviceKeys": kind = .deviceKey
             default:
-                return .failure(.unreadable("revocation list: unknown member \(RegionSpec.quoted(member.name)) (expected entries, proofKeys, deviceKeys)"))
+                return .failure(
+                    .unreadable(
+                        "revocation list: unknown member \(RegionSpec.quoted(member.name)) "
+                            + "(expected entries, proofKeys, deviceKeys)"
+                    ))
             }
             guard case .object(let entries) = member.value else {
                 return .failure(.unreadable("revocation list: \(member.name) must be an object"))
             }
             for entry in entries.members {
                 guard let key = kind.normalise(entry.name) else {
-                    return .failure(.unreadable("revocation list: a key in \(member.name) is not \(kind.keyDescription)"))
+                    return .failure(
+                        .unreadable("revocation list: a key in \(member.name) is not \(kind.keyDescription)"))
                 }
                 guard case .object(let fields) = entry.value, case .string(let statusText)? = fields["status"] else {
                     return .failure(.unreadable("revocation list: an entry in \(member.name) has no status string"))
                 }
                 guard let status = Status(rawValue: statusText) else {
-                    return .failure(.unreadable("revocation list: status \(RegionSpec.quoted(statusText)) is neither REVOKED nor SUSPENDED"))
+                    return .failure(
+                        .unreadable(
+                            "revocation list: status \(RegionSpec.quoted(statusText)) is neither REVOKED nor SUSPENDED")
+                    )
                 }
                 var reason: String? = nil
                 if case .string(let text)? = fields["reason"], Self.isCode(text) { reason = text }
@@ -112,7 +123,8 @@ public struct RevocationList: Sendable, Equatable {
 
     /// A reason is echoed only when it is a code like `KEY_COMPROMISE`.
     static func isCode(_ text: String) -> Bool {
-        (1...40).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) }
+        (1...40).contains(text.utf8.count)
+            && text.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
     /// The entry for a certificate serial as `Certificate.serialNumberHex` prints it.

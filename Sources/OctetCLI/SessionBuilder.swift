@@ -1,7 +1,7 @@
 import Foundation
 import Octet
-import OctetContent
 import OctetAttestation
+import OctetContent
 
 /// Turns a parsed configuration into a `VerificationSession`: reads every FILE the flags name
 /// (each failure exit 66) and opens the replay store.
@@ -27,7 +27,9 @@ public enum SessionBuilder {
                 }
             }
             for item in c.content {
-                if let error = InputFiles.checkReadable(item.path, what: "content \(item.key)") { return .failure(error) }
+                if let error = InputFiles.checkReadable(item.path, what: "content \(item.key)") {
+                    return .failure(error)
+                }
                 check.content[item.key] = .file(URL(fileURLWithPath: item.path))
             }
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
@@ -57,8 +59,9 @@ public enum SessionBuilder {
                 return .failure(error)
             }
         }
-        return .success(VerificationSession(
-            options: options, nowMilliseconds: c.atMilliseconds ?? now, anchors: anchors,
-            revocationList: revocationList, replayStore: replayStore))
+        return .success(
+            VerificationSession(
+                options: options, nowMilliseconds: c.atMilliseconds ?? now, anchors: anchors,
+                revocationList: revocationList, replayStore: replayStore))
     }
 }

@@ -14,7 +14,8 @@ public struct TextReport: Sendable {
         let width = max(24, (report.checks.map(\.name.count).max() ?? 0) + 2)
         for check in report.checks {
             let tag = check.status.wireTag
-            let paddedTag = paint(tag, statusColour(check.status)) + String(repeating: " ", count: max(1, 14 - tag.count))
+            let paddedTag =
+                paint(tag, statusColour(check.status)) + String(repeating: " ", count: max(1, 14 - tag.count))
             let name = check.name + String(repeating: " ", count: max(1, width - check.name.count))
             lines.append("  " + paddedTag + name + Self.oneLine(check.detail))
         }

@@ -55,7 +55,8 @@ public final class VerificationSession: Sendable {
             path: path, proofSHA256: HexText.encode(SHA256.hash(bytes)), checks: checks,
             spoofingVerdict: verification.spoofingVerdict, verifiedAtMilliseconds: nowMilliseconds,
             trustAnchors: anchorsFingerprint)
-        return Pending(report: report, proofId: proof.map { Array($0.proofId) }, sessionNonce: proof?.sessionNonce.map(Array.init))
+        return Pending(
+            report: report, proofId: proof.map { Array($0.proofId) }, sessionNonce: proof?.sessionNonce.map(Array.init))
     }
 
     /// `replay-uniqueness` (seed: "Backend-only"): with a replay store, FAIL when the proof id or the
@@ -70,21 +71,27 @@ public final class VerificationSession: Sendable {
         }
         let otherwiseValid = pending.report.summary.verdict == .valid
         let sighting = replayStore.check(
-            proofId: proofId, sessionNonce: pending.sessionNonce, record: otherwiseValid, atMilliseconds: nowMilliseconds)
-        return pending.report.replacing(CheckName.replayUniqueness, with: Self.check(sighting, hasNonce: pending.sessionNonce != nil))
+            proofId: proofId, sessionNonce: pending.sessionNonce, record: otherwiseValid,
+            atMilliseconds: nowMilliseconds)
+        return pending.report.replacing(
+            CheckName.replayUniqueness, with: Self.check(sighting, hasNonce: pending.sessionNonce != nil))
     }
 
     static func check(_ sighting: ReplayStore.Sighting, hasNonce: Bool) -> ProofCheck {
         let name = CheckName.replayUniqueness
         switch sighting {
         case .first(recorded: true):
-            return ProofCheck(name: name, status: .pass, detail: "first sighting; proof id" + (hasNonce ? " and session nonce" : "") + " recorded")
+            return ProofCheck(
+                name: name, status: .pass,
+                detail: "first sighting; proof id" + (hasNonce ? " and session nonce" : "") + " recorded")
         case .first(recorded: false):
-            return ProofCheck(name: name, status: .pass, detail: "first sighting; not recorded: the proof is not otherwise valid")
+            return ProofCheck(
+                name: name, status: .pass, detail: "first sighting; not recorded: the proof is not otherwise valid")
         case .replayedProofId:
             return ProofCheck(name: name, status: .fail, detail: "proof id already accepted: a replay")
         case .replayedSessionNonce:
-            return ProofCheck(name: name, status: .fail, detail: "session nonce already accepted with another proof: a replay")
+            return ProofCheck(
+                name: name, status: .fail, detail: "session nonce already accepted with another proof: a replay")
         case .unavailable(let reason):
             return ProofCheck(name: name, status: .inconclusive, detail: "replay store unavailable: \(reason)")
         }

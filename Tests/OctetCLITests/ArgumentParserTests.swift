@@ -22,37 +22,80 @@ struct ArgumentParserTests {
     static let accepted: [Accepted] = [
         .init(id: "defaults", arguments: ["p.proof"], expected: config { _ in }),
         .init(id: "--max-age", arguments: ["--max-age", "60", "p.proof"], expected: config { $0.maxAgeSeconds = 60 }),
-        .init(id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"], expected: config { $0.maxAgeSeconds = 1.5 }),
-        .init(id: "--region geohash", arguments: ["--region", "geohash:u4pruyd", "p.proof"],
-              expected: config { $0.region = .geohash("u4pruyd") }),
-        .init(id: "--region circle with a negative latitude", arguments: ["--region", "circle:-33.9,18.4,500", "p.proof"],
-              expected: config { $0.region = .circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500) }),
-        .init(id: "--region polygon", arguments: ["--region=polygon:0,0;0,1;1,1", "p.proof"],
-              expected: config { $0.region = .polygon([.init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1), .init(latitude: 1, longitude: 1)]) }),
-        .init(id: "--require-attestation", arguments: ["--require-attestation", "p.proof"], expected: config { $0.requireAttestation = true }),
-        .init(id: "--attestation-bundle", arguments: ["--attestation-bundle", "b.bin", "p.proof"], expected: config { $0.attestationBundlePath = "b.bin" }),
-        .init(id: "--require-verdict plausible", arguments: ["--require-verdict", "plausible", "p.proof"], expected: config { $0.requireVerdict = .plausible }),
-        .init(id: "--honor-verdict-tier", arguments: ["--honor-verdict-tier", "p.proof"], expected: config { $0.honorVerdictTier = true }),
-        .init(id: "--session-nonce in either case", arguments: ["--session-nonce", "00112233445566AA", "p.proof"],
-              expected: config { $0.sessionNonce = [0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA] }),
-        .init(id: "--manifest", arguments: ["--manifest", "m.json", "p.proof"], expected: config { $0.manifestPath = "m.json" }),
-        .init(id: "--content twice", arguments: ["--content", "a=x.jpg", "--content", "b=y=z", "p.proof"],
-              expected: config { $0.content = [.init(key: "a", path: "x.jpg"), .init(key: "b", path: "y=z")] }),
-        .init(id: "--content-unavailable", arguments: ["--content-unavailable", "a=gone", "p.proof"],
-              expected: config { $0.contentUnavailable = [.init(key: "a", reason: "gone")] }),
-        .init(id: "--require-content all", arguments: ["--require-content", "all", "p.proof"], expected: config { $0.requireContent = .all }),
-        .init(id: "--require-content keys", arguments: ["--require-content", "a,b", "p.proof"], expected: config { $0.requireContent = .keys(["a", "b"]) }),
-        .init(id: "--require-caller-metadata", arguments: ["--require-caller-metadata", "p.proof"], expected: config { $0.requireCallerMetadata = true }),
-        .init(id: "--at with an offset", arguments: ["--at", "2026-01-15T13:00:00+01:00", "p.proof"], expected: config { $0.atMilliseconds = 1_768_478_400_000 }),
-        .init(id: "--at with milliseconds", arguments: ["--at", "2026-01-15T12:00:00.250Z", "p.proof"], expected: config { $0.atMilliseconds = 1_768_478_400_250 }),
-        .init(id: "--replay-db", arguments: ["--replay-db", "r.db", "p.proof"], expected: config { $0.replayDatabasePath = "r.db" }),
-        .init(id: "--revocation-list", arguments: ["--revocation-list", "l.json", "p.proof"], expected: config { $0.revocationListPath = "l.json" }),
-        .init(id: "--trust-anchors", arguments: ["--trust-anchors", "anchors", "p.proof"], expected: config { $0.trustAnchorsPath = "anchors" }),
+        .init(
+            id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"], expected: config { $0.maxAgeSeconds = 1.5 }),
+        .init(
+            id: "--region geohash", arguments: ["--region", "geohash:u4pruyd", "p.proof"],
+            expected: config { $0.region = .geohash("u4pruyd") }),
+        .init(
+            id: "--region circle with a negative latitude",
+            arguments: ["--region", "circle:-33.9,18.4,500", "p.proof"],
+            expected: config { $0.region = .circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500) }),
+        .init(
+            id: "--region polygon", arguments: ["--region=polygon:0,0;0,1;1,1", "p.proof"],
+            expected: config {
+                $0.region = .polygon([
+                    .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
+                    .init(latitude: 1, longitude: 1),
+                ])
+            }),
+        .init(
+            id: "--require-attestation", arguments: ["--require-attestation", "p.proof"],
+            expected: config { $0.requireAttestation = true }),
+        .init(
+            id: "--attestation-bundle", arguments: ["--attestation-bundle", "b.bin", "p.proof"],
+            expected: config { $0.attestationBundlePath = "b.bin" }),
+        .init(
+            id: "--require-verdict plausible", arguments: ["--require-verdict", "plausible", "p.proof"],
+            expected: config { $0.requireVerdict = .plausible }),
+        .init(
+            id: "--honor-verdict-tier", arguments: ["--honor-verdict-tier", "p.proof"],
+            expected: config { $0.honorVerdictTier = true }),
+        .init(
+            id: "--session-nonce in either case", arguments: ["--session-nonce", "00112233445566AA", "p.proof"],
+            expected: config { $0.sessionNonce = [0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA] }),
+        .init(
+            id: "--manifest", arguments: ["--manifest", "m.json", "p.proof"],
+            expected: config { $0.manifestPath = "m.json" }),
+        .init(
+            id: "--content twice", arguments: ["--content", "a=x.jpg", "--content", "b=y=z", "p.proof"],
+            expected: config { $0.content = [.init(key: "a", path: "x.jpg"), .init(key: "b", path: "y=z")] }),
+        .init(
+            id: "--content-unavailable", arguments: ["--content-unavailable", "a=gone", "p.proof"],
+            expected: config { $0.contentUnavailable = [.init(key: "a", reason: "gone")] }),
+        .init(
+            id: "--require-content all", arguments: ["--require-content", "all", "p.proof"],
+            expected: config { $0.requireContent = .all }),
+        .init(
+            id: "--require-content keys", arguments: ["--require-content", "a,b", "p.proof"],
+            expected: config { $0.requireContent = .keys(["a", "b"]) }),
+        .init(
+            id: "--require-caller-metadata", arguments: ["--require-caller-metadata", "p.proof"],
+            expected: config { $0.requireCallerMetadata = true }),
+        .init(
+            id: "--at with an offset", arguments: ["--at", "2026-01-15T13:00:00+01:00", "p.proof"],
+            expected: config { $0.atMilliseconds = 1_768_478_400_000 }),
+        .init(
+            id: "--at with milliseconds", arguments: ["--at", "2026-01-15T12:00:00.250Z", "p.proof"],
+            expected: config { $0.atMilliseconds = 1_768_478_400_250 }),
+        .init(
+            id: "--replay-db", arguments: ["--replay-db", "r.db", "p.proof"],
+            expected: config { $0.replayDatabasePath = "r.db" }),
+        .init(
+            id: "--revocation-list", arguments: ["--revocation-list", "l.json", "p.proof"],
+            expected: config { $0.revocationListPath = "l.json" }),
+        .init(
+            id: "--trust-anchors", arguments: ["--trust-anchors", "anchors", "p.proof"],
+            expected: config { $0.trustAnchorsPath = "anchors" }),
         .init(id: "--format json", arguments: ["--format", "json", "p.proof"], expected: config { $0.format = .json }),
         .init(id: "--jobs", arguments: ["--jobs", "2", "p.proof"], expected: config { $0.jobs = 2 }),
         .init(id: "--color never", arguments: ["--color=never", "p.proof"], expected: config { $0.color = .never }),
-        .init(id: "stdin and files in order", arguments: ["a", "-", "b"], expected: config { $0.proofs = ["a", "-", "b"] }),
-        .init(id: "-- ends the options", arguments: ["--", "--odd-name"], expected: config { $0.proofs = ["--odd-name"] }),
+        .init(
+            id: "stdin and files in order", arguments: ["a", "-", "b"],
+            expected: config { $0.proofs = ["a", "-", "b"] }),
+        .init(
+            id: "-- ends the options", arguments: ["--", "--odd-name"],
+            expected: config { $0.proofs = ["--odd-name"] }),
     ]
 
     @Test("each flag sets its field", arguments: accepted)
@@ -129,7 +172,8 @@ struct ArgumentParserTests {
         let command = try ArgumentParser.parse([
             "issue", "--out", "p.proof", "--at", "2026-01-15T12:00:00Z", "--fix", "-33.9,18.4,12",
             "--session-nonce", "0011223344556677", "--content", "photo=a.jpg", "--content-type", "photo=image/jpeg",
-            "--manifest-out", "m.json", "--verdict-tier", "plausible", "--break", "binding", "--break", "trailing-bytes",
+            "--manifest-out", "m.json", "--verdict-tier", "plausible", "--break", "binding", "--break",
+            "trailing-bytes",
         ])
         var expected = IssueConfiguration()
         expected.outputPath = "p.proof"

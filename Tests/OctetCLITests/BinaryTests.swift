@@ -4,8 +4,9 @@ import OctetCLI
 import Testing
 
 /// The built `octet-verify`, run as a subprocess: what a shell script or a backend sees.
-@Suite("octet-verify as a process: exit statuses, JSON lines, standard input, many files",
-       .enabled(if: Binary.isAvailable, "build octet-verify first (swift build), or set OCTET_VERIFY_BINARY"))
+@Suite(
+    "octet-verify as a process: exit statuses, JSON lines, standard input, many files",
+    .enabled(if: Binary.isAvailable, "build octet-verify first (swift build), or set OCTET_VERIFY_BINARY"))
 struct BinaryTests {
     static let at = ["--at", "2026-01-15T12:00:00Z"]
     static let recipe = [
@@ -23,7 +24,9 @@ struct BinaryTests {
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(path): valid")
-        #expect(lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] } == Self.recipe.map { Substring($0) })
+        #expect(
+            lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] }
+                == Self.recipe.map { Substring($0) })
         #expect(!run.stdout.contains("\u{1B}"))
         #expect(run.stderr.isEmpty)
         let coloured = try Binary.run(Self.at + ["--color", "always", path], in: directory)
@@ -40,8 +43,10 @@ struct BinaryTests {
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("\n"))
         #expect(run.stdout.split(separator: "\n").count == 1)
-        let keys = ["schema", "proof", "proofSha256", "verdict", "isValid", "isAuthentic", "spoofingVerdict",
-                    "verifiedAt", "trustAnchors", "checks"]
+        let keys = [
+            "schema", "proof", "proofSha256", "verdict", "isValid", "isAuthentic", "spoofingVerdict",
+            "verifiedAt", "trustAnchors", "checks",
+        ]
         let positions = keys.compactMap { run.stdout.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.count == keys.count)
         #expect(positions == positions.sorted())
@@ -57,7 +62,8 @@ struct BinaryTests {
         #expect((object["trustAnchors"] as? String)?.count == 16)
         let checks = try #require(object["checks"] as? [[String: String]])
         #expect(checks.map { $0["name"] ?? "" } == Self.recipe)
-        #expect(checks.allSatisfy { ["PASS", "FAIL", "WARN", "NOT-CHECKED", "INCONCLUSIVE"].contains($0["status"] ?? "") })
+        #expect(
+            checks.allSatisfy { ["PASS", "FAIL", "WARN", "NOT-CHECKED", "INCONCLUSIVE"].contains($0["status"] ?? "") })
         let again = try Binary.run(Self.at + ["--format", "json", path], in: directory)
         #expect(again.stdoutData == run.stdoutData)
     }
@@ -71,7 +77,9 @@ struct BinaryTests {
         let fromFile = try Binary.run(Self.at + ["--format", "json", path], in: directory)
         let fromStdin = try Binary.run(Self.at + ["--format", "json", "-"], stdin: bytes, in: directory)
         #expect(fromStdin.status == 0)
-        #expect(fromStdin.stdout == fromFile.stdout.replacingOccurrences(of: "\"proof\":\"\(path)\"", with: "\"proof\":\"-\""))
+        #expect(
+            fromStdin.stdout
+                == fromFile.stdout.replacingOccurrences(of: "\"proof\":\"\(path)\"", with: "\"proof\":\"-\""))
     }
 
     @Test("many files: one line each in argument order, a summary in text, exit 1 when any is invalid")
@@ -93,7 +101,9 @@ struct BinaryTests {
         #expect(objects.filter { $0["verdict"] as? String == "invalid" }.count == 6)
         let text = try Binary.run(Self.at + ["--jobs", "2"] + paths, in: directory)
         #expect(text.stdout.hasSuffix("40 proofs: 34 valid, 6 invalid, 0 inconclusive\n"))
-        let valid = try Binary.run(Self.at + ["--format", "json", "--jobs", "1"] + paths.enumerated().filter { $0.offset % 7 != 3 }.map(\.element), in: directory)
+        let valid = try Binary.run(
+            Self.at + ["--format", "json", "--jobs", "1"]
+                + paths.enumerated().filter { $0.offset % 7 != 3 }.map(\.element), in: directory)
         #expect(valid.status == 0)
     }
 
@@ -103,15 +113,20 @@ struct BinaryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let content = try CLIFixture.write(Data("a photo".utf8), "photo.jpg", in: directory)
         let issued = try Binary.run(
-            ["issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--content", "photo=\(content)",
-             "--content-type", "photo=image/jpeg", "--manifest-out", "m.json"], in: directory)
+            [
+                "issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--content", "photo=\(content)",
+                "--content-type", "photo=image/jpeg", "--manifest-out", "m.json",
+            ], in: directory)
         #expect(issued.status == 0, "\(issued.stderr)")
         let unavailable = try Binary.run(
-            Self.at + ["--manifest", "m.json", "--content-unavailable", "photo=offline", "--require-content", "all", "p.proof"],
+            Self.at + [
+                "--manifest", "m.json", "--content-unavailable", "photo=offline", "--require-content", "all", "p.proof",
+            ],
             in: directory)
         #expect(unavailable.status == 2)
         #expect(unavailable.stdout.contains("INCONCLUSIVE  caller-metadata"))
-        let presented = try Binary.run(Self.at + ["--manifest", "m.json", "--content", "photo=\(content)", "p.proof"], in: directory)
+        let presented = try Binary.run(
+            Self.at + ["--manifest", "m.json", "--content", "photo=\(content)", "p.proof"], in: directory)
         #expect(presented.status == 0)
         #expect(presented.stdout.contains("PASS          caller-metadata"))
     }
@@ -125,21 +140,30 @@ struct BinaryTests {
         #expect(run.status == 66)
         #expect(run.stderr == "octet-verify: PROOF missing.proof: no such file\n")
         #expect(run.stdout.split(separator: "\n").count == 1)
-        for flags in [["--manifest", "nope.json"], ["--revocation-list", "nope.json"], ["--attestation-bundle", "nope"],
-                      ["--trust-anchors", "nope"], ["--content", "k=nope.bin"], ["--replay-db", "nope/r.db"]] {
+        for flags in [
+            ["--manifest", "nope.json"], ["--revocation-list", "nope.json"], ["--attestation-bundle", "nope"],
+            ["--trust-anchors", "nope"], ["--content", "k=nope.bin"], ["--replay-db", "nope/r.db"],
+        ] {
             let refused = try Binary.run(flags + [path], in: directory)
             #expect(refused.status == 66, "\(flags)")
-            #expect(refused.stderr.hasPrefix("octet-verify: ") && refused.stderr.split(separator: "\n").count == 1, "\(flags)")
+            #expect(
+                refused.stderr.hasPrefix("octet-verify: ") && refused.stderr.split(separator: "\n").count == 1,
+                "\(flags)")
             #expect(refused.stdout.isEmpty)
         }
     }
 
-    @Test("usage errors: one line naming the problem, exit 64, never a stack trace", arguments: [
-        (["--region", "circle:95,0,10", "p.proof"], "octet-verify: --region: latitude must be within -90..90\n"),
-        (["--session-nonce", "xyz", "p.proof"], "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"),
-        (["--frobnicate", "p.proof"], "octet-verify: unknown option --frobnicate (see --help)\n"),
-        ([], "octet-verify: no PROOF given: name one or more files, or - for standard input\n"),
-    ])
+    @Test(
+        "usage errors: one line naming the problem, exit 64, never a stack trace",
+        arguments: [
+            (["--region", "circle:95,0,10", "p.proof"], "octet-verify: --region: latitude must be within -90..90\n"),
+            (
+                ["--session-nonce", "xyz", "p.proof"],
+                "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"
+            ),
+            (["--frobnicate", "p.proof"], "octet-verify: unknown option --frobnicate (see --help)\n"),
+            ([], "octet-verify: no PROOF given: name one or more files, or - for standard input\n"),
+        ])
     func usage(_ arguments: [String], _ message: String) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -165,7 +189,8 @@ struct BinaryTests {
     func issueBreaks(_ defect: IssueConfiguration.Defect) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(["issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--break", defect.rawValue], in: directory)
+        let issued = try Binary.run(
+            ["issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--break", defect.rawValue], in: directory)
         #expect(issued.status == 0)
         let run = try Binary.run(Self.at + ["--format", "json", "p.proof"], in: directory)
         #expect(run.status == 1)
@@ -182,13 +207,16 @@ struct BinaryTests {
         for index in 0..<24 {
             // Proofs 20..23 pair up on two session nonces: only one of each pair may be accepted.
             let nonce: [UInt8]? = index >= 20 ? [UInt8](repeating: UInt8(index / 2), count: 16) : nil
-            paths.append(try CLIFixture.write(CLIFixture.proof(id: UInt8(index), nonce: nonce), "p\(index).proof", in: directory))
+            paths.append(
+                try CLIFixture.write(CLIFixture.proof(id: UInt8(index), nonce: nonce), "p\(index).proof", in: directory)
+            )
         }
         let db = directory.appendingPathComponent("replay.db").path
         let runs = try (0..<4).map { process in
             // Each process walks the files in its own order, so they collide in every phase.
             let order = process % 2 == 0 ? paths : paths.reversed()
-            return try Binary.Running(Self.at + ["--format", "json", "--jobs", "2", "--replay-db", db] + order, stdin: nil, in: directory)
+            return try Binary.Running(
+                Self.at + ["--format", "json", "--jobs", "2", "--replay-db", db] + order, stdin: nil, in: directory)
         }.map { try $0.wait() }
         var accepted: [String: Int] = [:]
         for run in runs {

@@ -16,7 +16,9 @@ enum CLIFixture {
         device: .software(try! P256PrivateKey(rawScalar: [UInt8](repeating: 0, count: 31) + [2])))
 
     /// A valid proof created 10 s before `now`; `id` makes the proof id (and so the proof) distinct.
-    static func proof(id: UInt8 = 0, nonce: [UInt8]? = nil, mutations: [Mutation] = [], issuer: ProofIssuer = issuer) -> Data {
+    static func proof(id: UInt8 = 0, nonce: [UInt8]? = nil, mutations: [Mutation] = [], issuer: ProofIssuer = issuer)
+        -> Data
+    {
         var draft = ProofDraft(createdAt: now.addingTimeInterval(-10))
         draft.proofId = [UInt8](repeating: id, count: 15) + [0xA5]
         draft.sessionNonce = nonce
@@ -36,10 +38,13 @@ enum CLIFixture {
         return url.path
     }
 
-    static func session(_ build: (inout VerifyOptions) -> Void = { _ in }, revocation: RevocationList? = nil, replay: ReplayStore? = nil) -> VerificationSession {
+    static func session(
+        _ build: (inout VerifyOptions) -> Void = { _ in }, revocation: RevocationList? = nil, replay: ReplayStore? = nil
+    ) -> VerificationSession {
         var options = VerifyOptions()
         build(&options)
-        return VerificationSession(options: options, nowMilliseconds: nowMs, revocationList: revocation, replayStore: replay)
+        return VerificationSession(
+            options: options, nowMilliseconds: nowMs, revocationList: revocation, replayStore: replay)
     }
 }
 
@@ -59,7 +64,8 @@ enum Binary {
             candidates.append(folder.appendingPathComponent("octet-verify"))
             folder = folder.deletingLastPathComponent()
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug/octet-verify"))
         return candidates.first { fm.isExecutableFile(atPath: $0.path) }
     }()

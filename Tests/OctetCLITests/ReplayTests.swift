@@ -5,7 +5,9 @@ import Testing
 
 @Suite("replay-uniqueness: a proof id or session nonce is accepted once")
 struct ReplayTests {
-    static func replayCheck(_ report: ProofReport) -> ProofCheck? { report.checks.first { $0.name == "replay-uniqueness" } }
+    static func replayCheck(_ report: ProofReport) -> ProofCheck? {
+        report.checks.first { $0.name == "replay-uniqueness" }
+    }
 
     @Test("first sighting PASS and recorded; the same proof again FAIL; the verdict follows")
     func sameProofTwice() throws {
@@ -44,7 +46,8 @@ struct ReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ReplayStore(path: directory.appendingPathComponent("r.db").path)
         let session = CLIFixture.session(replay: store)
-        let broken = session.settleReplay(session.verify(path: "x", bytes: CLIFixture.proof(id: 3, mutations: [.corruptDeviceSignature])))
+        let broken = session.settleReplay(
+            session.verify(path: "x", bytes: CLIFixture.proof(id: 3, mutations: [.corruptDeviceSignature])))
         #expect(broken.summary.verdict == .invalid)
         #expect(Self.replayCheck(broken)?.status == .pass)
         #expect(Self.replayCheck(broken)?.detail.contains("not recorded") == true)
@@ -59,8 +62,12 @@ struct ReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("r.db").path
         let id = [UInt8](repeating: 4, count: 16)
-        #expect(try ReplayStore(path: path).check(proofId: id, sessionNonce: nil, record: true, atMilliseconds: 1) == .first(recorded: true))
-        #expect(try ReplayStore(path: path).check(proofId: id, sessionNonce: nil, record: true, atMilliseconds: 2) == .replayedProofId)
+        #expect(
+            try ReplayStore(path: path).check(proofId: id, sessionNonce: nil, record: true, atMilliseconds: 1)
+                == .first(recorded: true))
+        #expect(
+            try ReplayStore(path: path).check(proofId: id, sessionNonce: nil, record: true, atMilliseconds: 2)
+                == .replayedProofId)
     }
 
     @Test("a file that is not an SQLite database is unreadable (exit 66)")
@@ -73,7 +80,9 @@ struct ReplayTests {
         } throws: { error in
             (error as? CLIError)?.exitCode == 66
         }
-        #expect(throws: CLIError.self) { _ = try ReplayStore(path: directory.appendingPathComponent("missing/dir/r.db").path) }
+        #expect(throws: CLIError.self) {
+            _ = try ReplayStore(path: directory.appendingPathComponent("missing/dir/r.db").path)
+        }
     }
 
     @Test("threads sharing one store accept each proof id exactly once")
@@ -86,7 +95,8 @@ struct ReplayTests {
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for id in 0..<50 {
                 let sighting = stores[worker].check(
-                    proofId: [UInt8](repeating: UInt8(id), count: 16), sessionNonce: nil, record: true, atMilliseconds: 0)
+                    proofId: [UInt8](repeating: UInt8(id), count: 16), sessionNonce: nil, record: true,
+                    atMilliseconds: 0)
                 if sighting == .first(recorded: true) { accepted.add(id) }
             }
         }

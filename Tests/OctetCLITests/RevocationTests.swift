@@ -47,12 +47,14 @@ struct RevocationTests {
                 return nil
             }
             let index = (expected["matchedCertIndex"] as? Int) ?? ((expected["status"] != nil) ? 0 : nil)
-            return ChainCase(id: id, statusList: list, chainPEM: pem, matchedIndex: index, status: expected["status"] as? String)
+            return ChainCase(
+                id: id, statusList: list, chainPEM: pem, matchedIndex: index, status: expected["status"] as? String)
         }
     }()
 
-    @Test("the shared revocation cases: the right certificate, the right status; SUSPENDED fails closed",
-          .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"), arguments: chainCases)
+    @Test(
+        "the shared revocation cases: the right certificate, the right status; SUSPENDED fails closed",
+        .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"), arguments: chainCases)
     func sharedCase(_ row: ChainCase) throws {
         let list = try RevocationList.parse(try SharedVectors.data(Self.vectors + row.statusList)).get()
         let chain = try Self.chain(row.chainPEM)
@@ -67,10 +69,13 @@ struct RevocationTests {
         }
     }
 
-    @Test("the 2024-11-21 Google snapshot lists no certificate of any sample chain",
-          .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
+    @Test(
+        "the 2024-11-21 Google snapshot lists no certificate of any sample chain",
+        .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
     func realSnapshot() throws {
-        let list = try RevocationList.parse(try SharedVectors.data(Self.vectors + "revocation/google-status-snapshot-2024-11-21.json")).get()
+        let list = try RevocationList.parse(
+            try SharedVectors.data(Self.vectors + "revocation/google-status-snapshot-2024-11-21.json")
+        ).get()
         #expect(list.serials.count == 467)
         let folder = try #require(SharedVectors.url(Self.vectors + "chains"))
         let pems = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pem") }
@@ -81,37 +86,42 @@ struct RevocationTests {
         }
     }
 
-    @Test("serial keys are hex strings, never decimal numbers", arguments: [
-        ("5014131950868983053", "5014131950868983053"),
-        ("38826676065899685e2", "38826676065899685e2"),
-        ("00CC66e9", "cc66e9"),
-        ("0", "0"),
-        ("000", "0"),
-    ])
+    @Test(
+        "serial keys are hex strings, never decimal numbers",
+        arguments: [
+            ("5014131950868983053", "5014131950868983053"),
+            ("38826676065899685e2", "38826676065899685e2"),
+            ("00CC66e9", "cc66e9"),
+            ("0", "0"),
+            ("000", "0"),
+        ])
     func serialNormalisation(_ key: String, _ normalised: String) {
         #expect(RevocationList.normaliseSerial(key) == normalised)
     }
 
     @Test("a certificate's serial matches a listed key written with leading zeros or upper case")
     func serialSpellings() throws {
-        let list = try Self.list(#"{"entries": {"00C8966FCB2FBB0D7A": {"status": "SUSPENDED", "reason": "SOFTWARE_FLAW"}}}"#)
+        let list = try Self.list(
+            #"{"entries": {"00C8966FCB2FBB0D7A": {"status": "SUSPENDED", "reason": "SOFTWARE_FLAW"}}}"#)
         #expect(list.entry(serialHex: "c8966fcb2fbb0d7a")?.status == .suspended)
         #expect(list.entry(serialHex: "c8966fcb2fbb0d7b") == nil)
         // The decimal reading of a digit-only key is a different serial.
         let digits = try Self.list(#"{"entries": {"5014131950868983053": {"status": "REVOKED"}}}"#)
-        #expect(digits.entry(serialHex: String(UInt64(5014131950868983053), radix: 16)) == nil)
+        #expect(digits.entry(serialHex: String(UInt64(5_014_131_950_868_983_053), radix: 16)) == nil)
     }
 
-    @Test("malformed lists are refused with one line", arguments: [
-        (#"{"entrys": {}}"#, "unknown member"),
-        (#"{"entries": {"xyz": {"status": "REVOKED"}}}"#, "not a certificate serial"),
-        (#"{"entries": {"ab": {"status": "EXPIRED"}}}"#, "neither REVOKED nor SUSPENDED"),
-        (#"{"entries": {"ab": {"reason": "KEY_COMPROMISE"}}}"#, "no status"),
-        (#"{"proofKeys": {"abcd": {"status": "REVOKED"}}}"#, "SHA-256"),
-        (#"{"entries": []}"#, "must be an object"),
-        (#"[1]"#, "expected a JSON object"),
-        (#"{"entries": {"ab": {"status": "REVOKED"}, "ab": {"status": "REVOKED"}}}"#, "not valid JSON"),
-    ])
+    @Test(
+        "malformed lists are refused with one line",
+        arguments: [
+            (#"{"entrys": {}}"#, "unknown member"),
+            (#"{"entries": {"xyz": {"status": "REVOKED"}}}"#, "not a certificate serial"),
+            (#"{"entries": {"ab": {"status": "EXPIRED"}}}"#, "neither REVOKED nor SUSPENDED"),
+            (#"{"entries": {"ab": {"reason": "KEY_COMPROMISE"}}}"#, "no status"),
+            (#"{"proofKeys": {"abcd": {"status": "REVOKED"}}}"#, "SHA-256"),
+            (#"{"entries": []}"#, "must be an object"),
+            (#"[1]"#, "expected a JSON object"),
+            (#"{"entries": {"ab": {"status": "REVOKED"}, "ab": {"status": "REVOKED"}}}"#, "not valid JSON"),
+        ])
     func malformed(_ json: String, _ says: String) {
         switch RevocationList.parse(Data(json.utf8)) {
         case .success: Issue.record("accepted \(json)")
@@ -128,7 +138,8 @@ struct RevocationTests {
         let proofKeyHash = Self.keyHash(CLIFixture.issuer.proofKey.publicKey)
         guard case .software(let deviceKey) = CLIFixture.issuer.device else { throw CocoaError(.featureUnsupported) }
         let deviceKeyHash = Self.keyHash(deviceKey.publicKey)
-        let list = try Self.list("""
+        let list = try Self.list(
+            """
             {"proofKeys": {"\(proofKeyHash.uppercased())": {"status": "REVOKED", "reason": "KEY_COMPROMISE"}},
              "deviceKeys": {"\(deviceKeyHash)": {"status": "SUSPENDED", "reason": "free text is never echoed"}}}
             """)
@@ -145,11 +156,14 @@ struct RevocationTests {
         #expect(clean.summary.verdict == .valid)
     }
 
-    @Test("an Android proof whose chain holds a revoked intermediate fails, without echoing the serial",
-          .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
+    @Test(
+        "an Android proof whose chain holds a revoked intermediate fails, without echoing the serial",
+        .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
     func androidChainInProof() throws {
         let chain = try Self.chain("chains/swa-galaxy-s9plus-android10-tee-factory.pem")
-        let list = try RevocationList.parse(try SharedVectors.data(Self.vectors + "revocation/synthetic-status-list.json")).get()
+        let list = try RevocationList.parse(
+            try SharedVectors.data(Self.vectors + "revocation/synthetic-status-list.json")
+        ).get()
         var draft = ProofDraft(createdAt: CLIFixture.now.addingTimeInterval(-10))
         draft.platform = .android
         let issuer = ProofIssuer(device: .androidKey(chainDER: chain))

@@ -17,7 +17,9 @@ struct ToolTests {
         private(set) var err = ""
         private(set) var binary = Data()
 
-        func environment(outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, noColor: Bool = false) -> ToolEnvironment {
+        func environment(outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, noColor: Bool = false)
+            -> ToolEnvironment
+        {
             ToolEnvironment(
                 writeOutput: { text in self.lock.withLock { self.out += text } },
                 writeBinaryOutput: { data in self.lock.withLock { self.binary += data } },
@@ -27,15 +29,18 @@ struct ToolTests {
         }
     }
 
-    @Test("colour on a terminal only, and never with NO_COLOR", arguments: [
-        (true, false, true), (false, false, false), (true, true, false),
-    ])
+    @Test(
+        "colour on a terminal only, and never with NO_COLOR",
+        arguments: [
+            (true, false, true), (false, false, false), (true, true, false),
+        ])
     func colour(_ terminal: Bool, _ noColor: Bool, _ coloured: Bool) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try CLIFixture.write(CLIFixture.proof(), "p.proof", in: directory)
         let capture = Capture()
-        let status = OctetVerifyTool.run([path], environment: capture.environment(outputIsTerminal: terminal, noColor: noColor))
+        let status = OctetVerifyTool.run(
+            [path], environment: capture.environment(outputIsTerminal: terminal, noColor: noColor))
         #expect(status == 0)
         #expect(capture.out.contains("\u{1B}[") == coloured)
     }
@@ -47,7 +52,9 @@ struct ToolTests {
         let path = try CLIFixture.write(CLIFixture.proof(), "p.proof", in: directory)
         let paths = Array(repeating: path, count: 120)
         let capture = Capture()
-        #expect(OctetVerifyTool.run(["--format", "json"] + paths, environment: capture.environment(errorIsTerminal: true)) == 0)
+        #expect(
+            OctetVerifyTool.run(["--format", "json"] + paths, environment: capture.environment(errorIsTerminal: true))
+                == 0)
         #expect(capture.err.contains("\roctet-verify: verified 100/120"))
         #expect(capture.err.hasSuffix("\r\u{1B}[2K"))
         let quiet = Capture()
@@ -61,8 +68,9 @@ struct ToolTests {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let paths = try (0..<30).map { index in
-            try CLIFixture.write(CLIFixture.proof(id: UInt8(index), mutations: index % 4 == 0 ? [.corruptDeviceSignature] : []),
-                                 "p\(index).proof", in: directory)
+            try CLIFixture.write(
+                CLIFixture.proof(id: UInt8(index), mutations: index % 4 == 0 ? [.corruptDeviceSignature] : []),
+                "p\(index).proof", in: directory)
         }
         let one = Capture()
         let four = Capture()
@@ -94,14 +102,17 @@ struct ToolTests {
         #expect(summary.exitStatus == 66)
     }
 
-    @Test("--trust-anchors DIR replaces the bundled roots, and the JSON names the set in force",
-          .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
+    @Test(
+        "--trust-anchors DIR replaces the bundled roots, and the JSON names the set in force",
+        .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
     func trustAnchors() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let anchors = directory.appendingPathComponent("anchors")
-        try FileManager.default.createDirectory(at: anchors.appendingPathComponent("android"), withIntermediateDirectories: true)
-        let root = try SharedVectors.data("android-key-attestation/roots/google-hw-attestation-root-rsa4096-f1c172a699eaf51d.pem")
+        try FileManager.default.createDirectory(
+            at: anchors.appendingPathComponent("android"), withIntermediateDirectories: true)
+        let root = try SharedVectors.data(
+            "android-key-attestation/roots/google-hw-attestation-root-rsa4096-f1c172a699eaf51d.pem")
         try root.write(to: anchors.appendingPathComponent("android/google.pem"))
         let loaded = try TrustAnchorDirectory.load(anchors.path).get()
         #expect(loaded.appAttestRootsDER.isEmpty)
@@ -110,14 +121,17 @@ struct ToolTests {
 
         let path = try CLIFixture.write(CLIFixture.proof(), "p.proof", in: directory)
         let capture = Capture()
-        #expect(OctetVerifyTool.run(["--format", "json", "--trust-anchors", anchors.path, path], environment: capture.environment()) == 0)
+        #expect(
+            OctetVerifyTool.run(
+                ["--format", "json", "--trust-anchors", anchors.path, path], environment: capture.environment()) == 0)
         #expect(capture.out.contains("\"trustAnchors\":\"\(loaded.fingerprint)\""))
 
         try Data("not a certificate".utf8).write(to: anchors.appendingPathComponent("android/zz-bad.pem"))
         let refused = Capture()
         #expect(OctetVerifyTool.run(["--trust-anchors", anchors.path, path], environment: refused.environment()) == 66)
         #expect(refused.err.contains("zz-bad.pem"))
-        #expect(OctetVerifyTool.run(["--trust-anchors", directory.path, path], environment: Capture().environment()) == 66)
+        #expect(
+            OctetVerifyTool.run(["--trust-anchors", directory.path, path], environment: Capture().environment()) == 66)
     }
 
     @Test("iOS proofs name the attestation check app-attest")
@@ -147,6 +161,8 @@ struct ToolTests {
         #expect(terminal.binary.isEmpty)
         let pipe = Capture()
         #expect(OctetVerifyTool.run(["issue", "--at", CLIFixture.at], environment: pipe.environment()) == 0)
-        #expect(Octet.verify(proofBytes: pipe.binary, options: VerifyOptions(verificationTime: CLIFixture.now)).verdict == .valid)
+        #expect(
+            Octet.verify(proofBytes: pipe.binary, options: VerifyOptions(verificationTime: CLIFixture.now)).verdict
+                == .valid)
     }
 }
