@@ -102,6 +102,17 @@ struct ToolTests {
         #expect(summary.exitStatus == 66)
     }
 
+    @Test("the bench's batch figure verifies every file and reports a rate")
+    func benchmark() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try (0..<12).map { try CLIFixture.write(CLIFixture.proof(id: UInt8($0)), "p\($0).proof", in: directory) }
+        let summary = BatchRunner.benchmark(paths: paths + ["missing"], jobs: 2, atMilliseconds: CLIFixture.nowMs)
+        #expect(summary.valid == 12)
+        #expect(summary.unreadable == 1)
+        #expect(summary.proofsPerSecond > 0)
+    }
+
     @Test(
         "--trust-anchors DIR replaces the bundled roots, and the JSON names the set in force",
         .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
