@@ -46,7 +46,8 @@ let package = Package(
             name: "OctetCLI",
             dependencies: ["Octet", "OctetIssuer", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding", "CSQLite"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
-        .executableTarget(name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry"]),
+        .executableTarget(
+            name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),

@@ -128,6 +128,8 @@ struct ProofParts {
                     bindings[kind]?.removeAll { $0.0 == field }
                 }
                 if let moved { bindings[stage, default: []].append(moved) }
+            case .bindAbsentField(let field, let stage):
+                bindings[stage, default: []].append((field, [UInt8](repeating: 0x11, count: 32)))
             case .wrongBindingHash(let field):
                 for kind in bindings.keys {
                     bindings[kind] = bindings[kind]?.map { $0.0 == field ? ($0.0, [UInt8](repeating: 0x5A, count: 32)) : $0 }

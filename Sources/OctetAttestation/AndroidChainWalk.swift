@@ -1,0 +1,178 @@
+import Foundation
+import OctetCrypto
+import OctetEncoding
+
+/// One judgement of one chain, rule by rule in the order of the design; the first broken rule
+/// is the detail. Each rule's failure text names the rule, never a value from the chain.
+struct AndroidChainWalk {
+    let appId: String
+    let createdAtMs: Int64
+    let anchors: TrustAnchors
+    private(set) var facts: AndroidAttestationFacts?
+
+    init(appId: String, createdAtMs: Int64, anchors: TrustAnchors) {
+        self.appId = appId
+        self.createdAtMs = createdAtMs
+        self.anchors = anchors
+    }
+
+    /// SHA-256 of the SubjectPublicKeyInfo of the AOSP software-attestation roots (EC and RSA).
+    /// Their private keys are published in AOSP: a chain to them proves nothing about hardware.
+    static let softwareRootKeyDigests: Set<[UInt8]> = [
+        hexBytes("d5100c7942ef2e8310dc30ef82729680cf48d690735c3f68179a33c7c370f286"),
+        hexBytes("f2c4746f545946c100e72297f8f946344d7052f03a2f694221f9c893b0e6f711"),
+    ]
+
+    static let serialNumberAttribute = "2.5.4.5"
+
+    /// A certificate that OpenSSL reads and that is DER throughout (OpenSSL alone is lenient).
+    static func certificate(_ der: [UInt8]) -> Certificate? {
+        guard (try? DER.parse(der).validateStructure()) != nil else { return nil }
+        return try? Certificate(derEncoded: der)
+    }
+
+    mutating func run(_ chainDER: [[UInt8]]) -> AttestationJudgement {
+        // 1. Wire bound, checked again in case a caller skipped the decoder.
+        guard AndroidKeyAttestation.chainLengthRange.contains(chainDER.count) else {
+            return .fail("chain of \(chainDER.count) certificates, outside 2...8")
+        }
+        var chain: [Certificate] = []
+        for (index, der) in chainDER.enumerated() {
+            guard let certificate = Self.certificate(der) else { return .fail("certificate \(index) malformed") }
+            chain.append(certificate)
+        }
+
+        // 2. Against chain extension: the leaf, and only the leaf, carries the KeyDescription, once.
+        let oid = AndroidKeyAttestation.extensionOID
+        guard chain[0].extensionCount(oid: oid) == 1 else {
+            return .fail(
+                chain[0].extensionCount(oid: oid) == 0
+                    ? "leaf has no attestation extension" : "leaf has a repeated attestation extension")
+        }
+        if let index = chain.indices.dropFirst().first(where: { chain[$0].extensionCount(oid: oid) > 0 }) {
+            return .fail("attestation extension in certificate \(index), not only in the leaf")
+        }
+        guard let value = chain[0].extensionValue(oid: oid) else { return .fail("leaf has no attestation extension") }
+        let description: AndroidKeyDescription
+        do {
+            description = try AndroidKeyDescription(extensionValue: value)
+        } catch {
+            return .fail("KeyDescription malformed: \(error.code)")
+        }
+        let judgedAtMs = description.creationDateTimeMs ?? createdAtMs
+        facts = AndroidAttestationFacts(
+            keyDescription: description, provisioning: nil, judgedAtMs: judgedAtMs, droppedSelfIssuedRoot: false)
+
+        // 3. Software attestation is never hardware attestation, whatever root it claims.
+        if description.attestationSecurityLevel == .software || description.keyMintSecurityLevel == .software {
+            return .fail("not hardware-attested (Software security level)")
+        }
+        if chain.contains(where: { Self.softwareRootKeyDigests.contains(SHA256.hash($0.publicKeySPKIDER)) }) {
+            return .fail("not hardware-attested (AOSP software attestation root)")
+        }
+
+        // 4. A self-issued last certificate is set aside: only a bundled anchor is trusted.
+        var path = chain
+        if let last = path.last, path.count > 1, last.isSelfIssued {
+            path.removeLast()
+            facts?.droppedSelfIssuedRoot = true
+        }
+        guard let top = path.last else { return .fail("empty chain") }
+
+        // 5. The top certificate is signed by a bundled anchor with the matching name.
+        let anchorCertificates = anchors.androidRootsDER.compactMap { try? Certificate(derEncoded: [UInt8]($0)) }
+        guard anchorCertificates.contains(where: { $0.subjectDER == top.issuerDER && top.isSignedBy($0) }) else {
+            return .fail("chain does not lead to a trusted Android attestation root")
+        }
+
+        // 6. Each link: names chain and the parent's key verifies the child's signature.
+        for index in path.indices.dropLast() {
+            guard path[index].issuerDER == path[index + 1].subjectDER else {
+                return .fail("certificate \(index) is not issued by the next certificate's subject")
+            }
+            guard path[index].isSignedBy(path[index + 1]) else {
+                return .fail("signature of certificate \(index) does not verify")
+            }
+        }
+
+        // 7. Known shape: factory chains have 3 certificates below the anchor, RKP chains 4.
+        let provisioning: AndroidProvisioning = Self.subjectHasSerialNumber(top) ? .factory : .rkp
+        facts?.provisioning = provisioning
+        let level = description.attestationSecurityLevel
+        let expectedLength = provisioning == .factory ? 3 : 4
+        guard path.count == expectedLength else {
+            return .fail("\(path.count) certificates below the anchor; a \(provisioning) chain has \(expectedLength)")
+        }
+
+        // 8. Intermediates at T: never before notBefore; after notAfter only matters for RKP,
+        //    whose intermediates live days, while factory intermediates were never renewed.
+        let judgedAtSeconds = Self.floorSeconds(judgedAtMs)
+        for index in path.indices.dropFirst() {
+            let certificate = path[index]
+            guard judgedAtSeconds >= certificate.notBefore else {
+                return .fail("intermediate \(index) not yet valid at the key's creation (\(level), \(provisioning))")
+            }
+            if provisioning == .rkp, judgedAtSeconds > certificate.notAfter {
+                return .fail("intermediate \(index) expired at the key's creation (\(level), \(provisioning))")
+            }
+        }
+
+        // 9. The key: generated in hardware, attested by that same hardware, on a locked,
+        //    verified device, for this app.
+        let context = "(\(level), \(provisioning))"
+        let hardware = description.hardwareEnforced
+        guard hardware.origin == AndroidAuthorizationList.originGenerated else {
+            return .fail("key not generated in secure hardware \(context)")
+        }
+        guard level == description.keyMintSecurityLevel else {
+            return .fail("attestation and KeyMint security levels differ \(context)")
+        }
+        guard level == .trustedEnvironment || level == .strongBox else {
+            return .fail("not hardware-attested \(context)")
+        }
+        guard let rootOfTrust = hardware.rootOfTrust else {
+            return .fail("no RootOfTrust in the hardware-enforced list \(context)")
+        }
+        guard rootOfTrust.verifiedBootState == .verified else {
+            return .fail("verified boot state \(rootOfTrust.verifiedBootState) \(context)")
+        }
+        guard rootOfTrust.deviceLocked else { return .fail("bootloader unlocked \(context)") }
+        for list in [description.softwareEnforced, hardware] {
+            if let applicationId = list.attestationApplicationId, !applicationId.names(appId) {
+                return .fail("attestation application id does not name the app \(context)")
+            }
+        }
+        return .pass("hardware-attested \(context)")
+    }
+
+    /// True when the certificate's subject Name has a serialNumber attribute (factory-provisioned
+    /// intermediates do; RKP's "Droid CA2" does not).
+    static func subjectHasSerialNumber(_ certificate: Certificate) -> Bool {
+        guard let name = try? DER.parse(certificate.subjectDER), var rdns = try? name.sequence() else { return false }
+        while let rdn = try? rdns.next() {
+            guard var attributes = try? rdn.set() else { return false }
+            while let attribute = try? attributes.next() {
+                guard var pair = try? attribute.sequence(), let type = try? pair.read(.objectIdentifier) else {
+                    return false
+                }
+                if (try? type.objectIdentifier()) == serialNumberAttribute { return true }
+            }
+        }
+        return false
+    }
+
+    static func floorSeconds(_ milliseconds: Int64) -> Int64 {
+        let (quotient, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    static func hexBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {
+            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
+    }
+}

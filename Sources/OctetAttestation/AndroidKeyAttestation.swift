@@ -1,0 +1,38 @@
+import Foundation
+import OctetCrypto
+import OctetEncoding
+
+/// Android Key Attestation, verified offline: a purpose-built chain walk in the manner of
+/// Google's reference verifier (android/keyattestation), with a stricter policy (unlocked or
+/// unverified boot FAILs). See "Hardware attestation" in docs/proof-format.md.
+public enum AndroidKeyAttestation {
+    /// The KeyDescription extension.
+    public static let extensionOID = "1.3.6.1.4.1.11129.2.1.17"
+    /// The wire bounds of `AndroidKeyAttestation.certificate_chain`, checked again here.
+    public static let chainLengthRange = 2...8
+
+    /// Judges a chain (leaf first) for the app `appId`. `createdAtMs` (the proof's
+    /// `claims.created_at_ms`) is the judging instant when the key has no creationDateTime.
+    /// Never throws: every defect is a FAIL with a log-safe detail.
+    public static func judge(chainDER: [[UInt8]], appId: String, createdAtMs: Int64, anchors: TrustAnchors)
+        -> AttestationJudgement
+    {
+        evaluate(chainDER: chainDER, appId: appId, createdAtMs: createdAtMs, anchors: anchors).judgement
+    }
+
+    /// The same walk as `judge`, with the facts it read (for tests and diagnostics).
+    public static func evaluate(chainDER: [[UInt8]], appId: String, createdAtMs: Int64, anchors: TrustAnchors)
+        -> AndroidAttestationReport
+    {
+        var walk = AndroidChainWalk(appId: appId, createdAtMs: createdAtMs, anchors: anchors)
+        let judgement = walk.run(chainDER)
+        return AndroidAttestationReport(judgement: judgement, facts: walk.facts)
+    }
+
+    /// The leaf's key when it is P-256 (for `device-attestation-sig`: it must equal `proof_key`);
+    /// nil when the chain is empty, the leaf is malformed, or its key is of another kind.
+    public static func leafPublicKey(chainDER: [[UInt8]]) -> P256PublicKey? {
+        guard let leaf = chainDER.first, let certificate = AndroidChainWalk.certificate(leaf) else { return nil }
+        return certificate.publicKeyP256
+    }
+}

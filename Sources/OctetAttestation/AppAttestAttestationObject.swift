@@ -1,0 +1,42 @@
+import OctetEncoding
+
+/// The attestation object `attestKey` returns: canonical CBOR
+/// `{"fmt": "apple-appattest", "attStmt": {"x5c": [cert, ...], "receipt": bytes}, "authData": bytes}`.
+struct AppAttestAttestationObject: Sendable {
+    /// DER certificates as they arrived, credential certificate first.
+    let x5c: [ArraySlice<UInt8>]
+    let authData: ArraySlice<UInt8>
+
+    static let format = "apple-appattest"
+
+    /// Reads the structure. The map must hold exactly `fmt`, `attStmt` and `authData`;
+    /// `attStmt` holds `x5c` (an array of byte strings) and may hold `receipt` (a byte string,
+    /// not judged), nothing else. The number of certificates is judged by the caller.
+    static func parse(_ bytes: [UInt8]) throws(AppAttestFailure) -> Self {
+        let value: CBORValue
+        do {
+            value = try CBORDecoder.decode(bytes)
+        } catch {
+            throw AppAttestFailure.cbor("attestation object", error)
+        }
+        guard let entries = value.mapEntries, entries.count == 3, let format = value[textKey: "fmt"],
+            let statement = value[textKey: "attStmt"], let authData = value[textKey: "authData"]?.byteString
+        else {
+            throw AppAttestFailure("attestation object must hold exactly fmt, attStmt and authData")
+        }
+        guard format.isText(Self.format) else { throw AppAttestFailure("attestation format is not apple-appattest") }
+        guard let statementEntries = statement.mapEntries, case .array(let chain)? = statement[textKey: "x5c"] else {
+            throw AppAttestFailure("attestation statement has no x5c array")
+        }
+        let receipt = statement[textKey: "receipt"]
+        guard statementEntries.count == (receipt == nil ? 1 : 2), receipt == nil || receipt?.byteString != nil else {
+            throw AppAttestFailure("attestation statement must hold only x5c and a receipt byte string")
+        }
+        var certificates: [ArraySlice<UInt8>] = []
+        for element in chain {
+            guard let der = element.byteString else { throw AppAttestFailure("x5c holds a non-byte-string element") }
+            certificates.append(der)
+        }
+        return Self(x5c: certificates, authData: authData)
+    }
+}
