@@ -35,14 +35,11 @@ public enum SessionBuilder {
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
             options.callerMetadata = check
         }
-        var anchors = TrustAnchors.bundled
         if let path = c.trustAnchorsPath {
             switch TrustAnchorDirectory.load(path) {
-            case .success(let loaded): anchors = loaded
+            case .success(let loaded): options.trustAnchors = loaded
             case .failure(let error): return .failure(error)
             }
-            // The library takes the anchors once `VerifyOptions.trustAnchors` lands on main:
-            // options.trustAnchors = anchors
         }
         var revocationList: RevocationList?
         if let path = c.revocationListPath {
@@ -61,7 +58,7 @@ public enum SessionBuilder {
         }
         return .success(
             VerificationSession(
-                options: options, nowMilliseconds: c.atMilliseconds ?? now, anchors: anchors,
+                options: options, nowMilliseconds: c.atMilliseconds ?? now,
                 revocationList: revocationList, replayStore: replayStore))
     }
 }

@@ -9,22 +9,20 @@ public final class VerificationSession: Sendable {
     public let options: VerifyOptions
     /// The run's "now", fixed once so that every proof of a run is judged at the same instant.
     public let nowMilliseconds: Int64
-    public let anchors: TrustAnchors
-    /// `anchors.fingerprint`, computed once.
+    /// `options.trustAnchors.fingerprint`, computed once: the anchors the library traces to.
     public let anchorsFingerprint: String
     public let revocationList: RevocationList?
     public let replayStore: ReplayStore?
 
     public init(
-        options: VerifyOptions, nowMilliseconds: Int64, anchors: TrustAnchors = .bundled,
+        options: VerifyOptions, nowMilliseconds: Int64,
         revocationList: RevocationList? = nil, replayStore: ReplayStore? = nil
     ) {
         var options = options
         options.verificationTime = Date(timeIntervalSince1970: Double(nowMilliseconds) / 1000)
         self.options = options
         self.nowMilliseconds = nowMilliseconds
-        self.anchors = anchors
-        self.anchorsFingerprint = anchors.fingerprint
+        self.anchorsFingerprint = options.trustAnchors.fingerprint
         self.revocationList = revocationList
         self.replayStore = replayStore
     }
