@@ -44,7 +44,9 @@ let package = Package(
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
-            dependencies: ["Octet", "OctetIssuer", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding", "CSQLite"]),
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding", "CSQLite",
+            ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
             name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
@@ -64,6 +66,8 @@ let package = Package(
             dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport"]),
         .testTarget(
             name: "OctetCLITests",
-            dependencies: ["OctetCLI", "Octet", "OctetIssuer", "OctetCrypto", "OctetTestSupport"]),
+            dependencies: [
+                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+            ]),
     ]
 )
