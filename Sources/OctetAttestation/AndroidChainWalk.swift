@@ -27,8 +27,7 @@ struct AndroidChainWalk {
 
     /// A certificate that OpenSSL reads and that is DER throughout (OpenSSL alone is lenient).
     static func certificate(_ der: [UInt8]) -> Certificate? {
-        guard (try? DER.parse(der).validateStructure()) != nil else { return nil }
-        return try? Certificate(derEncoded: der)
+        try? StrictCertificate.parse(der).get()
     }
 
     mutating func run(_ chainDER: [[UInt8]]) -> AttestationJudgement {

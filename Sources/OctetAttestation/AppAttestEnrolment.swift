@@ -98,16 +98,11 @@ extension AppAttest {
     }
 
     private static func certificate(_ der: ArraySlice<UInt8>, role: String) throws(AppAttestFailure) -> Certificate {
-        let bytes = Array(der)
-        do {
-            try StrictDERWalk.check(bytes)
-        } catch {
-            throw AppAttestFailure("\(role) is not strict DER (\(error.code))")
+        switch StrictCertificate.parse(Array(der)) {
+        case .success(let certificate): return certificate
+        case .failure(.notDER(let code)): throw AppAttestFailure("\(role) is not strict DER (\(code))")
+        case .failure(.notACertificate): throw AppAttestFailure("\(role) is not a valid X.509 certificate")
         }
-        guard let certificate = try? Certificate(derEncoded: bytes) else {
-            throw AppAttestFailure("\(role) is not a valid X.509 certificate")
-        }
-        return certificate
     }
 
     /// Credential ← intermediate ← an anchor: names chained as DER bytes, each signature
