@@ -36,11 +36,16 @@ enum HelpText {
     static let issue = """
         usage: octet-verify issue [OPTIONS]
 
-        Makes a proof with fresh software keys (platform SOFTWARE: no hardware evidence), for sandboxes
-        and demos. The proof goes to --out (default: standard output, never a terminal).
+        Makes a proof with fresh keys, for sandboxes and demos. With --platform android or ios the device
+        evidence is made under a fresh TEST authority (never Apple's or Google's): trust its root with
+        octet-verify --trust-anchors DIR to see the attestation checks pass. The proof goes to --out
+        (default: standard output, never a terminal).
 
         options:
           --out FILE                    where the proof is written (- for standard output)
+          --platform software|android|ios   device evidence (default software: no hardware evidence)
+          --anchors-out DIR             android, ios: add the test root as DIR/android/*.pem or DIR/apple/*.pem
+          --bundle-out FILE             ios: write the App Attest enrolment there instead of into the proof
           --at RFC3339                  creation time (default: now)
           --fix LAT,LON[,ACCURACY_M]    the measured position (default 48.8585,2.2946,5)
           --region SPEC                 the claimed region (default: a 250 m circle around the fix)

@@ -4,9 +4,21 @@ import OctetContent
 import OctetCrypto
 import OctetIssuer
 
-/// `octet-verify issue`: signs a proof with fresh software keys, optionally with content (and its
-/// manifest) and deliberate defects, so a user can watch every check react.
+/// `octet-verify issue`: signs a proof with fresh software keys (and, for Android and iOS, device
+/// evidence under a fresh test authority), optionally with content (and its manifest) and deliberate
+/// defects, so a user can watch every check react.
 public enum IssueCommand {
+    /// Everything one `issue` run makes.
+    public struct Issued: Sendable {
+        public var proof: Data
+        /// With `--content`: the manifest JSON (with the salts).
+        public var manifest: Data?
+        /// Android and iOS: the test root, as a path below the anchors directory and its PEM text.
+        public var anchorFile: (path: String, pem: String)?
+        /// iOS with `--bundle-out`: the encoded `AppAttestEnrolment`.
+        public var bundle: Data?
+    }
+
     public static func run(_ c: IssueConfiguration, environment: ToolEnvironment) -> Int32 {
         let toStandardOutput = c.outputPath == nil || c.outputPath == "-"
         if toStandardOutput, environment.outputIsTerminal {
@@ -14,15 +26,30 @@ public enum IssueCommand {
                 "\(OctetVerifyTool.name): issue: refusing to write a binary proof to a terminal; use --out FILE\n")
             return ExitStatus.usage
         }
-        let issued: (proof: Data, manifest: Data?)
+        let issued: Issued
         switch make(c, now: environment.now()) {
         case .success(let made): issued = made
         case .failure(let error):
             environment.writeError("\(OctetVerifyTool.name): issue: \(error.message)\n")
             return error.exitCode
         }
-        if let path = c.manifestOutputPath, let manifest = issued.manifest {
-            if let error = write(manifest, to: path) {
+        var files: [(String, Data)] = []
+        if let path = c.manifestOutputPath, let manifest = issued.manifest { files.append((path, manifest)) }
+        if let path = c.bundleOutputPath, let bundle = issued.bundle { files.append((path, bundle)) }
+        if let directory = c.anchorsOutputPath, let anchor = issued.anchorFile {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(anchor.path)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                environment.writeError(
+                    "\(OctetVerifyTool.name): issue: cannot create \(url.deletingLastPathComponent().path)\n")
+                return ExitStatus.unreadable
+            }
+            files.append((url.path, Data(anchor.pem.utf8)))
+        }
+        for (path, data) in files {
+            if let error = write(data, to: path) {
                 environment.writeError("\(OctetVerifyTool.name): issue: \(error.message)\n")
                 return error.exitCode
             }
@@ -36,8 +63,8 @@ public enum IssueCommand {
         return 0
     }
 
-    /// The proof bytes and, with content, the manifest JSON.
-    public static func make(_ c: IssueConfiguration, now: Int64) -> Result<(proof: Data, manifest: Data?), CLIError> {
+    /// The proof and what goes with it.
+    public static func make(_ c: IssueConfiguration, now: Int64) -> Result<Issued, CLIError> {
         let createdAt = Date(timeIntervalSince1970: Double(c.atMilliseconds ?? now) / 1000)
         var draft = ProofDraft(createdAt: createdAt)
         if let fix = c.fix {
@@ -48,6 +75,13 @@ public enum IssueCommand {
         draft.region =
             c.region ?? .circle(latitude: draft.fix.latitude, longitude: draft.fix.longitude, radiusMeters: 250)
         draft.sessionNonce = c.sessionNonce
+        switch c.platform {
+        case .software: draft.platform = .software
+        case .android: draft.platform = .android
+        case .ios:
+            draft.platform = .ios
+            draft.appId = IssueDevice.iosAppId
+        }
         if let tier = c.verdictTier { draft.assurance = (tier, "octet-verify-issue/\(OctetVerifyTool.version)") }
         var manifest: Data?
         if !c.content.isEmpty {
@@ -72,8 +106,16 @@ public enum IssueCommand {
                 return .failure(.usage(describe(error, content: c.content)))
             }
         }
-        let issuer = ProofIssuer()
-        return .success((issuer.issue(draft, mutations: c.defects.map(mutation)), manifest))
+        let device: IssueDevice.Made
+        do {
+            device = try IssueDevice.make(
+                c.platform, appId: draft.appId, createdAtMs: draft.createdAtMs,
+                bundleSeparately: c.bundleOutputPath != nil)
+        } catch {
+            return .failure(.usage("could not make the test device evidence"))
+        }
+        let proof = device.issuer.issue(draft, mutations: c.defects.map(mutation))
+        return .success(Issued(proof: proof, manifest: manifest, anchorFile: device.anchorFile, bundle: device.bundle))
     }
 
     static func mutation(_ defect: IssueConfiguration.Defect) -> Mutation {

@@ -24,6 +24,21 @@ public struct IssueConfiguration: Sendable, Equatable {
         }
     }
 
+    /// `--platform`: which device evidence the proof carries.
+    public enum Platform: String, Sendable, Equatable, CaseIterable {
+        /// A plain software device key: no hardware evidence.
+        case software
+        /// An Android Key Attestation chain under a fresh test root.
+        case android
+        /// An App Attest key, enrolment and assertion under a fresh test authority.
+        case ios
+    }
+
+    public var platform: Platform = .software
+    /// `--anchors-out DIR`: where the test root goes, as `DIR/android/*.pem` or `DIR/apple/*.pem`.
+    public var anchorsOutputPath: String?
+    /// `--bundle-out FILE` (iOS): the enrolment goes there instead of into the proof.
+    public var bundleOutputPath: String?
     /// `--out FILE`; nil or `-`: standard output.
     public var outputPath: String?
     /// `--manifest-out FILE`: where the content manifest goes (needs `--content`).
@@ -44,7 +59,9 @@ public struct IssueConfiguration: Sendable, Equatable {
     public init() {}
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.outputPath == rhs.outputPath && lhs.manifestOutputPath == rhs.manifestOutputPath
+        lhs.platform == rhs.platform && lhs.anchorsOutputPath == rhs.anchorsOutputPath
+            && lhs.bundleOutputPath == rhs.bundleOutputPath
+            && lhs.outputPath == rhs.outputPath && lhs.manifestOutputPath == rhs.manifestOutputPath
             && lhs.atMilliseconds == rhs.atMilliseconds && lhs.region == rhs.region
             && lhs.fix?.latitude == rhs.fix?.latitude && lhs.fix?.longitude == rhs.fix?.longitude
             && lhs.fix?.accuracyMeters == rhs.fix?.accuracyMeters && lhs.sessionNonce == rhs.sessionNonce
@@ -56,7 +73,8 @@ public struct IssueConfiguration: Sendable, Equatable {
 /// Reads `octet-verify issue`'s arguments.
 enum IssueArgumentParser {
     static let flags: Set<String> = [
-        "--out", "--manifest-out", "--at", "--region", "--fix", "--session-nonce", "--content", "--content-type",
+        "--out", "--manifest-out", "--platform", "--anchors-out", "--bundle-out", "--at", "--region", "--fix",
+        "--session-nonce", "--content", "--content-type",
         "--verdict-tier", "--break",
     ]
     static let repeatable: Set<String> = ["--content", "--content-type", "--break"]
@@ -81,6 +99,13 @@ enum IssueArgumentParser {
             switch flag {
             case "--out": c.outputPath = try ArgumentParser.nonEmptyPath(flag, value)
             case "--manifest-out": c.manifestOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--anchors-out": c.anchorsOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--bundle-out": c.bundleOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--platform":
+                guard let platform = IssueConfiguration.Platform(rawValue: value) else {
+                    throw .usage("issue --platform: expected software, android or ios")
+                }
+                c.platform = platform
             case "--at":
                 guard let milliseconds = RFC3339.parseMilliseconds(value) else {
                     throw .usage("issue --at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z")
@@ -127,6 +152,12 @@ enum IssueArgumentParser {
                 c.defects.append(defect)
             default: throw .usage("issue: unknown option \(flag)")
             }
+        }
+        if c.bundleOutputPath != nil, c.platform != .ios {
+            throw .usage("issue --bundle-out needs --platform ios (an App Attest enrolment bundle)")
+        }
+        if c.anchorsOutputPath != nil, c.platform == .software {
+            throw .usage("issue --anchors-out needs --platform android or ios (a software key has no root)")
         }
         if c.manifestOutputPath != nil, c.content.isEmpty {
             throw .usage("issue --manifest-out needs at least one --content KEY=PATH")

@@ -146,6 +146,10 @@ struct ArgumentParserTests {
         .init(arguments: ["issue", "--break", "everything"], says: "--break"),
         .init(arguments: ["issue", "--manifest-out", "m.json"], says: "--content"),
         .init(arguments: ["issue", "stray"], says: "unexpected argument"),
+        .init(arguments: ["issue", "--platform", "windows"], says: "software, android or ios"),
+        .init(arguments: ["issue", "--bundle-out", "b"], says: "--platform ios"),
+        .init(arguments: ["issue", "--platform", "android", "--bundle-out", "b"], says: "--platform ios"),
+        .init(arguments: ["issue", "--anchors-out", "d"], says: "--platform android or ios"),
     ]
 
     @Test("each mistake is one usage line and exit 64", arguments: refused)

@@ -199,6 +199,53 @@ struct BinaryTests {
         #expect(checks.first { $0["name"] == defect.target }?["status"] == "FAIL")
     }
 
+    @Test(
+        "issue --platform android|ios: the attestation check passes under --trust-anchors, and not without",
+        arguments: [("android", "attestation-root"), ("ios", "app-attest")])
+    func issuePlatforms(_ platform: String, _ check: String) throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let issued = try Binary.run(
+            [
+                "issue", "--platform", platform, "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
+                "anchors",
+            ],
+            in: directory)
+        #expect(issued.status == 0, "\(issued.stderr)")
+        func status(_ arguments: [String]) throws -> (Int32, String?) {
+            let run = try Binary.run(
+                Self.at + ["--format", "json", "--require-attestation"] + arguments, in: directory)
+            let object = try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any]
+            let checks = object?["checks"] as? [[String: String]]
+            return (run.status, checks?.first { $0["name"] == check }?["status"])
+        }
+        let trusted = try status(["--trust-anchors", "anchors", "p.proof"])
+        #expect(trusted.0 == 0)
+        #expect(trusted.1 == "PASS")
+        let bundled = try status(["p.proof"])
+        #expect(bundled.0 == 1)
+        #expect(bundled.1 == "FAIL")
+    }
+
+    @Test("issue --platform ios --bundle-out: the proof is assertion-only until the bundle is given")
+    func issueBundle() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let issued = try Binary.run(
+            [
+                "issue", "--platform", "ios", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
+                "anchors",
+                "--bundle-out", "device.bundle",
+            ], in: directory)
+        #expect(issued.status == 0, "\(issued.stderr)")
+        let without = try Binary.run(Self.at + ["--trust-anchors", "anchors", "p.proof"], in: directory)
+        #expect(without.stdout.contains("NOT-CHECKED   app-attest"))
+        let with = try Binary.run(
+            Self.at + ["--trust-anchors", "anchors", "--attestation-bundle", "device.bundle", "p.proof"], in: directory)
+        #expect(with.status == 0)
+        #expect(with.stdout.contains("PASS          app-attest"))
+    }
+
     @Test("several processes racing on one replay database accept each proof id and nonce exactly once")
     func replayRace() throws {
         let directory = try CLIFixture.scratch()

@@ -106,7 +106,9 @@ struct ToolTests {
     func benchmark() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let paths = try (0..<12).map { try CLIFixture.write(CLIFixture.proof(id: UInt8($0)), "p\($0).proof", in: directory) }
+        let paths = try (0..<12).map {
+            try CLIFixture.write(CLIFixture.proof(id: UInt8($0)), "p\($0).proof", in: directory)
+        }
         let summary = BatchRunner.benchmark(paths: paths + ["missing"], jobs: 2, atMilliseconds: CLIFixture.nowMs)
         #expect(summary.valid == 12)
         #expect(summary.unreadable == 1)
