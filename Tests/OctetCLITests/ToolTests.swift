@@ -167,6 +167,33 @@ struct ToolTests {
         #expect(!report.checks.contains { $0.name == "hardware-attestation" })
     }
 
+    @Test("--require-verdict without --honor-verdict-tier warns on standard error and changes nothing")
+    func deprecatedRequireVerdict() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try CLIFixture.write(CLIFixture.proof(), "p.proof", in: directory)
+        let capture = Capture()
+        #expect(OctetVerifyTool.run(["--require-verdict", "verified", path], environment: capture.environment()) == 0)
+        #expect(capture.err.contains("warning: --require-verdict is deprecated"))
+        let honoured = Capture()
+        let status = OctetVerifyTool.run(
+            ["--honor-verdict-tier", "--require-verdict", "verified", path], environment: honoured.environment())
+        #expect(status == 1)
+        #expect(honoured.err.isEmpty)
+        #expect(honoured.out.contains("FAIL          verdict-tier"))
+    }
+
+    @Test("a control character in a path is shown, never sent to the terminal")
+    func pathControlCharacters() throws {
+        let report = ProofReport(
+            path: "evil\u{1B}[2J.proof", proofSHA256: "", checks: [], spoofingVerdict: nil, verifiedAtMilliseconds: 0,
+            trustAnchors: "")
+        let text = TextReport(color: false).render(report)
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.hasPrefix("evil?[2J.proof: "))
+        #expect(JSONReport.render(report).contains(#""proof":"evil\u001b[2J.proof""#))
+    }
+
     @Test("issue refuses to write a binary proof to a terminal, and writes one anywhere else")
     func issueToTerminal() {
         let terminal = Capture()
