@@ -4,9 +4,10 @@ import Octet
 
 /// Verifies many proofs on `jobs` threads and hands the reports over in input order.
 ///
-/// Proofs are taken in windows: each window is verified in parallel, then its replay checks run
-/// one by one in input order, so output (and which of two copies of a proof counts as the replay)
-/// never depends on scheduling. `octet-bench` calls `run` for its batch figure.
+/// Proofs are taken in windows: each window is verified in parallel (the next one while the caller
+/// is given the current one), then its replay checks run one by one in input order, so output (and
+/// which of two copies of a proof counts as the replay) never depends on scheduling. `octet-bench`
+/// calls `benchmark` for its batch figure.
 public struct BatchRunner: Sendable {
     /// One PROOF's outcome.
     public enum Item: Sendable {
@@ -58,10 +59,14 @@ public struct BatchRunner: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var summary = Summary()
         let window = max(jobs * 16, 32)
-        var offset = 0
-        while offset < paths.count {
-            let chunk = Array(paths[offset..<min(offset + window, paths.count)])
-            for pending in verifyInParallel(chunk) {
+        let chunks = stride(from: 0, to: paths.count, by: window).map {
+            Array(paths[$0..<min($0 + window, paths.count)])
+        }
+        var next = chunks.first.map(verifyInBackground)
+        for index in chunks.indices {
+            guard let current = next?.wait() else { break }
+            next = index + 1 < chunks.count ? verifyInBackground(chunks[index + 1]) : nil
+            for pending in current {
                 let item: Item
                 switch pending {
                 case .success(let verified): item = .report(session.settleReplay(verified))
@@ -78,7 +83,6 @@ public struct BatchRunner: Sendable {
                 }
                 emit(item)
             }
-            offset += chunk.count
         }
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return summary
@@ -87,6 +91,14 @@ public struct BatchRunner: Sendable {
     struct Unreadable: Error {
         let path: String
         let error: CLIError
+    }
+
+    /// Starts verifying `paths` on another thread; `wait()` hands the results over.
+    private func verifyInBackground(_ paths: [String]) -> WindowResult {
+        let result = WindowResult()
+        let runner = self
+        DispatchQueue.global().async { result.fulfil(runner.verifyInParallel(paths)) }
+        return result
     }
 
     private func verifyInParallel(_ paths: [String]) -> [Result<VerificationSession.Pending, Unreadable>] {
@@ -106,6 +118,23 @@ public struct BatchRunner: Sendable {
             }
         }
         return slots.values
+    }
+}
+
+/// One window's results, handed from the thread that verified them to the caller.
+/// `@unchecked Sendable`: `value` is written once, before `ready` is signalled, and read after it.
+final class WindowResult: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private var value: [Result<VerificationSession.Pending, BatchRunner.Unreadable>] = []
+
+    func fulfil(_ results: [Result<VerificationSession.Pending, BatchRunner.Unreadable>]) {
+        value = results
+        ready.signal()
+    }
+
+    func wait() -> [Result<VerificationSession.Pending, BatchRunner.Unreadable>] {
+        ready.wait()
+        return value
     }
 }
 
