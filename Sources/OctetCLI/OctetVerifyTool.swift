@@ -47,8 +47,10 @@ public enum OctetVerifyTool {
         let runner = BatchRunner(session: session, jobs: c.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let useColor = c.color == .always || (c.color == .auto && environment.outputIsTerminal && !environment.noColor)
         let text = TextReport(color: useColor)
+        // Progress only when the results go elsewhere: on one terminal the two would overwrite each other.
         let progress = Progress(
-            total: c.proofs.count, enabled: environment.errorIsTerminal, write: environment.writeError)
+            total: c.proofs.count, enabled: environment.errorIsTerminal && !environment.outputIsTerminal,
+            write: environment.writeError)
         let summary = runner.run(c.proofs) { item in
             switch item {
             case .report(let report):

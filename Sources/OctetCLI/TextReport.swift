@@ -8,7 +8,8 @@ public struct TextReport: Sendable {
     public init(color: Bool) { self.color = color }
 
     public func render(_ report: ProofReport) -> String {
-        var header = "\(Self.oneLine(report.path)): " + paint(report.summary.verdictName, verdictColour(report.summary.verdict))
+        var header =
+            "\(Self.oneLine(report.path)): " + paint(report.summary.verdictName, verdictColour(report.summary.verdict))
         if let tier = report.spoofingVerdict { header += " (signed tier \(tier.rawValue))" }
         var lines = [header]
         let width = max(24, (report.checks.map(\.name.count).max() ?? 0) + 2)

@@ -57,6 +57,12 @@ struct ToolTests {
                 == 0)
         #expect(capture.err.contains("\roctet-verify: verified 100/120"))
         #expect(capture.err.hasSuffix("\r\u{1B}[2K"))
+        let sameTerminal = Capture()
+        let status = OctetVerifyTool.run(
+            ["--format", "json"] + paths,
+            environment: sameTerminal.environment(outputIsTerminal: true, errorIsTerminal: true))
+        #expect(status == 0)
+        #expect(sameTerminal.err.isEmpty)
         let quiet = Capture()
         #expect(OctetVerifyTool.run(["--format", "json"] + paths, environment: quiet.environment()) == 0)
         #expect(quiet.err.isEmpty)
