@@ -156,6 +156,27 @@ struct RevocationTests {
         #expect(clean.summary.verdict == .valid)
     }
 
+    @Test("an Android device key is the attested leaf's key; a listed test-CA serial fails the chain")
+    func androidDeviceKeyAndTestCA() throws {
+        var configuration = IssueConfiguration()
+        configuration.platform = .android
+        configuration.atMilliseconds = CLIFixture.nowMs - 10_000
+        let bytes = try IssueCommand.make(configuration, now: CLIFixture.nowMs).get().proof
+        let proof = try LocationProof(proofBytes: bytes)
+        let leafKeyHash = HexText.encode(SHA256.hash(Array(proof.proofKey)))
+        let byKey = try Self.list(
+            #"{"deviceKeys": {"\#(leafKeyHash)": {"status": "REVOKED", "reason": "KEY_COMPROMISE"}}}"#)
+        #expect(
+            RevocationCheck.judge(proof, proofBytes: [UInt8](bytes), list: byKey).detail
+                == "device key REVOKED (KEY_COMPROMISE)")
+        // The test CA numbers its intermediates from 2, top down: serial 4 signs the leaf.
+        let bySerial = try Self.list(#"{"entries": {"04": {"status": "SUSPENDED"}}}"#)
+        let check = RevocationCheck.judge(proof, proofBytes: [UInt8](bytes), list: bySerial)
+        #expect(check.status == .fail)
+        #expect(check.detail.hasPrefix("Android attestation certificate 2 of "))
+        #expect(check.detail.hasSuffix(" SUSPENDED"))
+    }
+
     @Test(
         "an Android proof whose chain holds a revoked intermediate fails, without echoing the serial",
         .enabled(if: SharedVectors.isAvailable, "needs ../shared/vectors"))
