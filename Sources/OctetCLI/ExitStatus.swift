@@ -1,5 +1,3 @@
-import Octet
-
 /// The exit statuses of the contract.
 public enum ExitStatus {
     /// Every proof is valid.
@@ -13,11 +11,4 @@ public enum ExitStatus {
     /// A PROOF or FILE could not be read (EX_NOINPUT); wins over the verdicts.
     public static let unreadable: Int32 = 66
 
-    /// The status for a run: any unreadable input wins, then any invalid proof, then any inconclusive one.
-    public static func of(verdicts: [ProofVerification.Verdict], unreadable: Int) -> Int32 {
-        if unreadable > 0 { return Self.unreadable }
-        if verdicts.contains(.invalid) { return anyInvalid }
-        if verdicts.contains(.inconclusive) { return anyInconclusive }
-        return allValid
-    }
 }
