@@ -10,5 +10,4 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     /// A PROOF or FILE could not be read (EX_NOINPUT); wins over the verdicts.
     public static let unreadable: Int32 = 66
-
 }
