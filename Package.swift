@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(
             name: "CProj", pkgConfig: "proj",
             providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
@@ -47,7 +50,12 @@ let package = Package(
                 "OctetContent",
             ]),
         // The command-line verifier as a library, testable in-process.
-        .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
+        .target(
+            name: "OctetCLI",
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
+                "OctetEncoding", "CSQLite",
+            ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
             name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
@@ -70,6 +78,11 @@ let package = Package(
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
                 "OctetTestSupport",
             ]),
-        .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
+        .testTarget(
+            name: "OctetCLITests",
+            dependencies: [
+                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
+                "OctetEncoding", "OctetTestSupport",
+            ]),
     ]
 )
