@@ -7,9 +7,9 @@ import OctetCrypto
 /// kind and the status (never the key or serial). SUSPENDED fails closed, as the shared vectors
 /// recommend.
 public enum RevocationCheck {
-    /// Judges one decoded proof. `proofBytes` must be the bytes `proof` was decoded from.
-    public static func judge(_ proof: LocationProof, proofBytes: [UInt8], list: RevocationList) -> ProofCheck {
-        let keys = DeviceKeys(proofBytes: proofBytes)
+    /// Judges one decoded proof.
+    public static func judge(_ proof: LocationProof, list: RevocationList) -> ProofCheck {
+        let keys = DeviceKeys(proof)
         var findings: [String] = []
         if let entry = list.entry(proofKeySHA256Hex: HexText.encode(SHA256.hash(Array(proof.proofKey)))) {
             findings.append("proof key " + describe(entry))

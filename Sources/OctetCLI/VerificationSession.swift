@@ -45,7 +45,7 @@ public final class VerificationSession: Sendable {
         }
         if let revocationList {
             let check =
-                proof.map { RevocationCheck.judge($0, proofBytes: [UInt8](bytes), list: revocationList) }
+                proof.map { RevocationCheck.judge($0, list: revocationList) }
                 ?? ProofCheck(name: CheckName.revocation, status: .notChecked, detail: "proof not decoded")
             checks = checks.replacing(CheckName.revocation, with: check)
         }

@@ -167,11 +167,11 @@ struct RevocationTests {
         let byKey = try Self.list(
             #"{"deviceKeys": {"\#(leafKeyHash)": {"status": "REVOKED", "reason": "KEY_COMPROMISE"}}}"#)
         #expect(
-            RevocationCheck.judge(proof, proofBytes: [UInt8](bytes), list: byKey).detail
+            RevocationCheck.judge(proof, list: byKey).detail
                 == "device key REVOKED (KEY_COMPROMISE)")
         // The test CA numbers its intermediates from 2, top down: serial 4 signs the leaf.
         let bySerial = try Self.list(#"{"entries": {"04": {"status": "SUSPENDED"}}}"#)
-        let check = RevocationCheck.judge(proof, proofBytes: [UInt8](bytes), list: bySerial)
+        let check = RevocationCheck.judge(proof, list: bySerial)
         #expect(check.status == .fail)
         #expect(check.detail.hasPrefix("Android attestation certificate 2 of "))
         #expect(check.detail.hasSuffix(" SUSPENDED"))
