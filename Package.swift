@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(
             name: "CProj", pkgConfig: "proj",
             providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
@@ -37,14 +40,28 @@ let package = Package(
         .target(
             name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"],
             resources: [.copy("Roots")]),
+        // Test authorities that make attestation evidence with software keys under their own
+        // roots: for the issuer and the tests, never a dependency of the verifier.
+        .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
         // The public API: Octet.verify and its types, the proof model and the recipe of checks.
         .target(name: "Octet", dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
-        .target(name: "OctetIssuer", dependencies: ["Octet", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetContent"]),
+        .target(
+            name: "OctetIssuer",
+            dependencies: [
+                "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
+                "OctetContent",
+            ]),
         // The command-line verifier as a library, testable in-process.
-        .target(name: "OctetCLI", dependencies: ["Octet", "OctetIssuer"]),
+        .target(
+            name: "OctetCLI",
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
+                "OctetEncoding", "CSQLite",
+            ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
-        .executableTarget(name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry"]),
+        .executableTarget(
+            name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),
@@ -65,14 +82,21 @@ let package = Package(
         .testTarget(name: "OctetGeometryTests", dependencies: ["OctetGeometry"], resources: [.copy("Data")]),
         .testTarget(
             name: "OctetAttestationTests",
-            dependencies: ["OctetAttestation", "OctetCrypto", "OctetEncoding", "OctetTestSupport"]),
+            dependencies: [
+                "OctetAttestation", "OctetAttestationTesting", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+            ]),
         .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
         .testTarget(
             name: "OctetTests",
             dependencies: [
-                "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation", "OctetTestSupport",
-                "OctetFuzzEntries", "OctetConformance",
+                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
+                "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
-        .testTarget(name: "OctetCLITests", dependencies: ["OctetCLI", "Octet", "OctetIssuer"]),
+        .testTarget(
+            name: "OctetCLITests",
+            dependencies: [
+                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
+                "OctetEncoding", "OctetTestSupport",
+            ]),
     ]
 )

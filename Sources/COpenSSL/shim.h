@@ -25,4 +25,23 @@ static inline int octet_evp_pkey_set_group_p256(EVP_PKEY_CTX *ctx) {
     return EVP_PKEY_CTX_set_group_name(ctx, "P-256");
 }
 
+/// A P-256 public key from a SEC1 point, imported through the provider (EVP_PKEY_fromdata):
+/// decoding the point checks that it is on the curve. The OSSL_PARAM names are C string
+/// literals, so their lifetimes are not Swift's concern. NULL on any failure.
+static inline EVP_PKEY *octet_p256_public_key(const unsigned char *point, size_t length) {
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+    if (context == NULL) return NULL;
+    EVP_PKEY *key = NULL;
+    OSSL_PARAM params[3];
+    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)"prime256v1", 0);
+    params[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, (void *)point, length);
+    params[2] = OSSL_PARAM_construct_end();
+    if (EVP_PKEY_fromdata_init(context) <= 0 || EVP_PKEY_fromdata(context, &key, EVP_PKEY_PUBLIC_KEY, params) <= 0) {
+        EVP_PKEY_free(key);
+        key = NULL;
+    }
+    EVP_PKEY_CTX_free(context);
+    return key;
+}
+
 #endif

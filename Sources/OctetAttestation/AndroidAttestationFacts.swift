@@ -19,9 +19,10 @@ public struct AndroidAttestationFacts: Sendable, Hashable {
     /// True when the last certificate was self-issued and set aside before anchoring.
     public var droppedSelfIssuedRoot: Bool
 
-    public init(keyDescription: AndroidKeyDescription, provisioning: AndroidProvisioning?, judgedAtMs: Int64,
-        droppedSelfIssuedRoot: Bool)
-    {
+    public init(
+        keyDescription: AndroidKeyDescription, provisioning: AndroidProvisioning?, judgedAtMs: Int64,
+        droppedSelfIssuedRoot: Bool
+    ) {
         self.keyDescription = keyDescription
         self.provisioning = provisioning
         self.judgedAtMs = judgedAtMs

@@ -27,8 +27,7 @@ struct AndroidChainWalk {
 
     /// A certificate that OpenSSL reads and that is DER throughout (OpenSSL alone is lenient).
     static func certificate(_ der: [UInt8]) -> Certificate? {
-        guard (try? DER.parse(der).validateStructure()) != nil else { return nil }
-        return try? Certificate(derEncoded: der)
+        try? StrictCertificate.parse(der).get()
     }
 
     mutating func run(_ chainDER: [[UInt8]]) -> AttestationJudgement {
@@ -45,8 +44,9 @@ struct AndroidChainWalk {
         // 2. Against chain extension: the leaf, and only the leaf, carries the KeyDescription, once.
         let oid = AndroidKeyAttestation.extensionOID
         guard chain[0].extensionCount(oid: oid) == 1 else {
-            return .fail(chain[0].extensionCount(oid: oid) == 0
-                ? "leaf has no attestation extension" : "leaf has a repeated attestation extension")
+            return .fail(
+                chain[0].extensionCount(oid: oid) == 0
+                    ? "leaf has no attestation extension" : "leaf has a repeated attestation extension")
         }
         if let index = chain.indices.dropFirst().first(where: { chain[$0].extensionCount(oid: oid) > 0 }) {
             return .fail("attestation extension in certificate \(index), not only in the leaf")

@@ -39,9 +39,10 @@ public struct AndroidRootOfTrust: Sendable, Hashable {
     public var verifiedBootState: AndroidVerifiedBootState
     public var verifiedBootHash: [UInt8]?
 
-    public init(verifiedBootKey: [UInt8], deviceLocked: Bool, verifiedBootState: AndroidVerifiedBootState,
-        verifiedBootHash: [UInt8]?)
-    {
+    public init(
+        verifiedBootKey: [UInt8], deviceLocked: Bool, verifiedBootState: AndroidVerifiedBootState,
+        verifiedBootHash: [UInt8]?
+    ) {
         self.verifiedBootKey = verifiedBootKey
         self.deviceLocked = deviceLocked
         self.verifiedBootState = verifiedBootState

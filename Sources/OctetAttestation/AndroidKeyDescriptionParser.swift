@@ -42,7 +42,7 @@ extension AndroidKeyDescription {
             }
             let number = entry.tag.number
             guard seen.insert(number).inserted else { throw DERError(.repeatedTag, at: entry.offset) }
-            guard seen.count <= maximumTags else { throw DERError(.unconsumed, at: entry.offset) }
+            guard seen.count <= maximumTags else { throw DERError(.tooManyElements, at: entry.offset) }
             list.tags.append(number)
             let value = try entry.explicit(number)
             typealias Tag = AndroidAuthorizationList.Tag
@@ -76,7 +76,8 @@ extension AndroidKeyDescription {
         }
         let hash = try fields.readIfPresent(.octetString).map { node throws(DERError) in Array(try node.octetString()) }
         try fields.finish()
-        return AndroidRootOfTrust(verifiedBootKey: key, deviceLocked: locked, verifiedBootState: state, verifiedBootHash: hash)
+        return AndroidRootOfTrust(
+            verifiedBootKey: key, deviceLocked: locked, verifiedBootState: state, verifiedBootHash: hash)
     }
 
     /// At most this many packages or digests (a shared-UID app lists every package of the UID).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Apple App Attest, verified offline: enrolment (`hardware-attestation`) and assertions
-/// (`device-attestation-sig`). See docs/trust-model-appattest.md for what a PASS proves.
+/// (`device-attestation-sig`). See docs/trust-model.md for what a PASS proves.
 ///
 /// Both judges return a value on every input and never crash; a FAIL's detail names the rule
 /// that failed and never quotes keys, identifiers or input bytes.

@@ -25,8 +25,15 @@ struct AppAttestAuthenticatorData: Sendable {
 
     /// Authenticator data of an attestation: the header, attested credential data, then nothing
     /// or one CBOR map.
-    static func parseAttestation(_ bytes: ArraySlice<UInt8>) throws(AppAttestFailure) -> Self {
-        try parse(bytes, withCredential: true)
+    static func parseAttestation(
+        _ bytes: ArraySlice<UInt8>
+    ) throws(AppAttestFailure) -> (Self, credential: AppAttestCredentialData) {
+        let parsed = try parse(bytes, withCredential: true)
+        // parse(withCredential: true) reads credential data or throws; this guard never fires.
+        guard let credential = parsed.credential else {
+            throw AppAttestFailure("attested credential data is missing or cut short")
+        }
+        return (parsed, credential)
     }
 
     private static func parse(_ bytes: ArraySlice<UInt8>, withCredential: Bool) throws(AppAttestFailure) -> Self {
@@ -74,7 +81,9 @@ struct AppAttestCredentialData: Sendable {
         let start = bytes.startIndex
         let aaguid = bytes[start..<(start + 16)]
         let idLength = Int(bytes[start + 16]) << 8 | Int(bytes[start + 17])
-        guard bytes.count - 18 >= idLength else { throw AppAttestFailure("credential id runs past the authenticator data") }
+        guard bytes.count - 18 >= idLength else {
+            throw AppAttestFailure("credential id runs past the authenticator data")
+        }
         let credentialId = bytes[(start + 18)..<(start + 18 + idLength)]
         let keyBytes = bytes[(start + 18 + idLength)...]
         let key: CBORValue

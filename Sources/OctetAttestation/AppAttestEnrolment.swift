@@ -22,14 +22,19 @@ public struct AppAttestEnrolmentInput: Sendable {
     }
 }
 
-/// The two aaguids App Attest writes, naming the environment the key was made in.
-enum AppAttestEnvironment: String, Sendable {
+/// The two aaguids App Attest writes, naming the environment the key was made in: production
+/// (App Store, TestFlight) or development (builds signed with a development profile).
+public enum AppAttestEnvironment: String, Sendable, CaseIterable {
     case production, development
 
-    static let productionAAGUID: [UInt8] = Array("appattest".utf8) + [UInt8](repeating: 0, count: 7)
-    static let developmentAAGUID: [UInt8] = Array("appattestdevelop".utf8)
+    public static let productionAAGUID: [UInt8] = Array("appattest".utf8) + [UInt8](repeating: 0, count: 7)
+    public static let developmentAAGUID: [UInt8] = Array("appattestdevelop".utf8)
 
-    init?(aaguid: ArraySlice<UInt8>) {
+    /// The 16-byte aaguid of this environment.
+    public var aaguid: [UInt8] { self == .production ? Self.productionAAGUID : Self.developmentAAGUID }
+
+    /// The environment an aaguid names, or nil for any other value.
+    public init?(aaguid: ArraySlice<UInt8>) {
         if aaguid.elementsEqual(Self.productionAAGUID) {
             self = .production
         } else if aaguid.elementsEqual(Self.developmentAAGUID) {
@@ -55,10 +60,7 @@ extension AppAttest {
         let intermediate = try certificate(object.x5c[1], role: "x5c intermediate certificate")
         try verifyChain(credential: credential, intermediate: intermediate, anchors: anchors)
 
-        let authData = try AppAttestAuthenticatorData.parseAttestation(object.authData)
-        guard let attested = authData.credential else {
-            throw AppAttestFailure("authenticator data has no attested credential data")
-        }
+        let (authData, attested) = try AppAttestAuthenticatorData.parseAttestation(object.authData)
         let nonce = SHA256.hash(parts: [Array(object.authData), enrolment.clientDataHash])
         guard try AppAttestNonceExtension.nonce(in: credential) == nonce else {
             throw AppAttestFailure("nonce extension does not match authData and client_data_hash")
@@ -77,13 +79,16 @@ extension AppAttest {
         guard Array(authData.rpIdHash) == SHA256.hash(Array(enrolment.appId.utf8)) else {
             throw AppAttestFailure("rpIdHash does not match the enrolment app_id")
         }
-        guard enrolment.appId == claimsAppId else { throw AppAttestFailure("enrolment app_id differs from claims.app_id") }
+        guard enrolment.appId == claimsAppId else {
+            throw AppAttestFailure("enrolment app_id differs from claims.app_id")
+        }
         guard authData.counter == 0 else { throw AppAttestFailure("attestation counter is not 0") }
         guard let environment = AppAttestEnvironment(aaguid: attested.aaguid) else {
             throw AppAttestFailure("aaguid is neither App Attest production nor development")
         }
         guard certificateKey == proofPublicKey else {
-            throw AppAttestFailure("attested credential key differs from app_attest.public_key (\(environment.rawValue))")
+            throw AppAttestFailure(
+                "attested credential key differs from app_attest.public_key (\(environment.rawValue))")
         }
         let (notBeforeMs, overflow) = credential.notBefore.multipliedReportingOverflow(by: 1000)
         guard !overflow, claimsCreatedAtMs >= notBeforeMs else {
@@ -93,16 +98,11 @@ extension AppAttest {
     }
 
     private static func certificate(_ der: ArraySlice<UInt8>, role: String) throws(AppAttestFailure) -> Certificate {
-        let bytes = Array(der)
-        do {
-            try StrictDERWalk.check(bytes)
-        } catch {
-            throw AppAttestFailure("\(role) is not strict DER (\(error.code))")
+        switch StrictCertificate.parse(Array(der)) {
+        case .success(let certificate): return certificate
+        case .failure(.notDER(let code)): throw AppAttestFailure("\(role) is not strict DER (\(code))")
+        case .failure(.notACertificate): throw AppAttestFailure("\(role) is not a valid X.509 certificate")
         }
-        guard let certificate = try? Certificate(derEncoded: bytes) else {
-            throw AppAttestFailure("\(role) is not a valid X.509 certificate")
-        }
-        return certificate
     }
 
     /// Credential ← intermediate ← an anchor: names chained as DER bytes, each signature

@@ -16,5 +16,7 @@ public struct AttestationJudgement: Sendable, Equatable {
 
     public static func pass(_ detail: String) -> AttestationJudgement { .init(status: .pass, detail: detail) }
     public static func fail(_ detail: String) -> AttestationJudgement { .init(status: .fail, detail: detail) }
-    public static func notChecked(_ detail: String) -> AttestationJudgement { .init(status: .notChecked, detail: detail) }
+    public static func notChecked(_ detail: String) -> AttestationJudgement {
+        .init(status: .notChecked, detail: detail)
+    }
 }

@@ -10,15 +10,21 @@ enum COSEKey {
     /// with any integer (the design sets it aside); any other label is refused, so one key has
     /// one reading.
     static func p256Point(_ key: CBORValue) throws(AppAttestFailure) -> [UInt8] {
-        guard let entries = key.mapEntries else { throw AppAttestFailure("credential public key is not a COSE key map") }
+        guard let entries = key.mapEntries else {
+            throw AppAttestFailure("credential public key is not a COSE key map")
+        }
         let known: Set<Int64> = [kty, alg, crv, x, y]
         for entry in entries {
             guard let label = entry.key.int64, known.contains(label) else {
                 throw AppAttestFailure("credential public key has an unexpected COSE parameter")
             }
         }
-        guard key[intKey: kty]?.int64 == ktyEC2 else { throw AppAttestFailure("credential public key is not an EC2 key") }
-        guard key[intKey: crv]?.int64 == crvP256 else { throw AppAttestFailure("credential public key is not on P-256") }
+        guard key[intKey: kty]?.int64 == ktyEC2 else {
+            throw AppAttestFailure("credential public key is not an EC2 key")
+        }
+        guard key[intKey: crv]?.int64 == crvP256 else {
+            throw AppAttestFailure("credential public key is not on P-256")
+        }
         if let algorithm = key[intKey: alg], algorithm.int64 == nil {
             throw AppAttestFailure("credential public key has a non-integer alg")
         }

@@ -22,7 +22,8 @@ struct CallerMetadataRules {
         if requireCallerMetadata && !commits { return ContentJudgement(status: .fail, detail: noCommitment) }
         // 3. Something presented for a proof that commits nothing.
         if !commits {
-            return ContentJudgement(status: .fail, detail: "content or a manifest was presented for a proof that commits none")
+            return ContentJudgement(
+                status: .fail, detail: "content or a manifest was presented for a proof that commits none")
         }
 
         // 4. The manifest: well-formed, equal to the list, and the list recomputes the signed root.
@@ -55,19 +56,18 @@ struct CallerMetadataRules {
         }
 
         // 6. Content without a manifest: no salts, so nothing can be checked.
-        guard let manifest else {
-            if !presented.isEmpty {
-                return .coded(.inconclusive, .contentUnresolved,
-                              "\(count(presented.count, "item")) presented without a manifest")
-            }
-            return finish(manifest: nil, presented: presented, required: required)
+        if manifest == nil && !presented.isEmpty {
+            return .coded(
+                .inconclusive, .contentUnresolved, "\(count(presented.count, "item")) presented without a manifest")
         }
         return finish(manifest: manifest, presented: presented, required: required)
     }
 
     /// Rules 7–9, once the manifest (if any) is known to equal the list.
-    private func finish(manifest: Manifest?, presented: [[UInt8]: CallerMetadataCheck.Content],
-                        required: Set<[UInt8]>) -> ContentJudgement {
+    private func finish(
+        manifest: Manifest?, presented: [[UInt8]: CallerMetadataCheck.Content],
+        required: Set<[UInt8]>
+    ) -> ContentJudgement {
         // Pairs of (listed item, its manifest entry, the presented value), in the proof's order, so
         // that results never depend on dictionary order.
         var values: [(item: CommittedContent, entry: Manifest.Entry, value: Value)] = []
@@ -95,7 +95,10 @@ struct CallerMetadataRules {
             case .bytes(let data):
                 if UInt64(data.count) != entry.size { sizeMismatches.append(item.key) }
             case .file(let url):
-                guard let size = ContentHashing.fileSize(url: url) else { unreadable.insert(item.key); continue }
+                guard let size = ContentHashing.fileSize(url: url) else {
+                    unreadable.insert(item.key)
+                    continue
+                }
                 if size != entry.size { sizeMismatches.append(item.key) }
             }
         }
@@ -127,8 +130,9 @@ struct CallerMetadataRules {
             var parts: [String] = []
             if !sizeChanged.isEmpty { parts.append("the size of \(ContentJudgement.keyList(sizeChanged)) differs") }
             if !digestMismatches.isEmpty {
-                parts.append("\(ContentJudgement.keyList(digestMismatches)) \(digestMismatches.count == 1 ? "does" : "do") "
-                    + "not match \(digestMismatches.count == 1 ? "its digest" : "their digests")")
+                parts.append(
+                    "\(ContentJudgement.keyList(digestMismatches)) \(digestMismatches.count == 1 ? "does" : "do") "
+                        + "not match \(digestMismatches.count == 1 ? "its digest" : "their digests")")
             }
             return .coded(.fail, .contentMismatch, parts.joined(separator: "; "))
         }
@@ -145,7 +149,8 @@ struct CallerMetadataRules {
         // already made sure; without one (reachable only with `.all` on an empty list) check it here.
         if manifest == nil, let failure = ContentChecks.rootFailure(claim) { return failure }
         let byContent = values.count
-        return ContentJudgement(status: .pass, detail: "\(byContent) by content, \(claim.items.count - byContent) by digest")
+        return ContentJudgement(
+            status: .pass, detail: "\(byContent) by content, \(claim.items.count - byContent) by digest")
     }
 
     private enum Value {

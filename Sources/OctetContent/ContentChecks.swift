@@ -14,7 +14,8 @@ public enum ContentChecks {
             return ContentJudgement(status: .notChecked, detail: "the proof commits no content")
         }
         if let failure = rootFailure(claim) { return failure }
-        let recomputed = "\(claim.items.count) listed \(claim.items.count == 1 ? "item recomputes" : "items recompute") "
+        let recomputed =
+            "\(claim.items.count) listed \(claim.items.count == 1 ? "item recomputes" : "items recompute") "
             + "the signed content_root"
         guard let manifestJson else {
             return ContentJudgement(status: .pass, detail: recomputed + "; no manifest presented")
@@ -46,8 +47,10 @@ public enum ContentChecks {
     }
 
     /// `caller-metadata`: the ordered rules 1–9 of proof-format.md, first match wins.
-    public static func callerMetadata(_ claim: ContentCommitmentClaim, check: CallerMetadataCheck?,
-                                      requireCallerMetadata: Bool) -> ContentJudgement {
+    public static func callerMetadata(
+        _ claim: ContentCommitmentClaim, check: CallerMetadataCheck?,
+        requireCallerMetadata: Bool
+    ) -> ContentJudgement {
         CallerMetadataRules(claim: claim, check: check, requireCallerMetadata: requireCallerMetadata).judge()
     }
 
@@ -59,7 +62,8 @@ public enum ContentChecks {
             return .coded(.fail, .manifestMismatch, "the proof lists content without a CONTENT stage")
         }
         guard claim.listRecomputesSignedRoot else {
-            return .coded(.fail, .manifestMismatch, "the proof's content list does not recompute its signed content_root")
+            return .coded(
+                .fail, .manifestMismatch, "the proof's content list does not recompute its signed content_root")
         }
         return nil
     }

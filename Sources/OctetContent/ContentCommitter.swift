@@ -80,8 +80,10 @@ public enum ContentCommitter {
                 size = fileSize
             }
             guard size <= Manifest.maxSize else { throw .unreadableFile(index: index) }
-            committed.append(CommittedContent(key: item.key, contentType: item.contentType, size: size,
-                                              sha256: digest, locator: item.locator))
+            committed.append(
+                CommittedContent(
+                    key: item.key, contentType: item.contentType, size: size,
+                    sha256: digest, locator: item.locator))
         }
         let manifest = Manifest(items: committed, salts: salts)
         return (committed, ContentRoot.compute(committed), manifest.jsonData())
@@ -90,9 +92,11 @@ public enum ContentCommitter {
     /// `octet.proto`: 1..64 bytes of `[a-z0-9._-]`.
     static func isValidKey(_ key: String) -> Bool {
         let bytes = Array(key.utf8)
-        return (1...64).contains(bytes.count) && bytes.allSatisfy { byte in
-            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
-        }
+        return (1...64).contains(bytes.count)
+            && bytes.allSatisfy { byte in
+                (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x5F
+                    || byte == 0x2D
+            }
     }
 
     /// proof-format.md: 1..255 bytes, `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`.

@@ -2,9 +2,9 @@ import Foundation
 import OctetCrypto
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Salted content digests, `SHA-256(salt || content)`, for bytes in memory and for files of any size.
@@ -94,7 +94,7 @@ private final class OpenFile {
         self.descriptor = descriptor
         self.size = UInt64(info.st_size)
         #if os(Linux)
-        _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
+            _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         #endif
     }
 

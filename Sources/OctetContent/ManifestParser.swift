@@ -71,13 +71,17 @@ enum ManifestParser {
     }
 
     private static func string(_ name: String, in object: JSONObject, entry: Int) throws(ManifestDefect) -> String {
-        guard case .string(let text) = object[name] else { throw ManifestDefect(.wrongType, entry: entry, member: name) }
+        guard case .string(let text) = object[name] else {
+            throw ManifestDefect(.wrongType, entry: entry, member: name)
+        }
         return text
     }
 
     private static func hex(_ name: String, in object: JSONObject, entry: Int) throws(ManifestDefect) -> [UInt8] {
         let text = try string(name, in: object, entry: entry)
-        guard let bytes = Hex.decodeLowercase(text) else { throw ManifestDefect(.invalidHex, entry: entry, member: name) }
+        guard let bytes = Hex.decodeLowercase(text) else {
+            throw ManifestDefect(.invalidHex, entry: entry, member: name)
+        }
         return bytes
     }
 }

@@ -6,3 +6,20 @@ internal import COpenSSL
 func drainOpenSSLErrors() {
     ERR_clear_error()
 }
+
+/// SHA-256 fetched from the default provider once for the life of the process. Passing a fetched
+/// `EVP_MD` skips the implicit fetch (a method-store lookup under a lock) that `EVP_sha256()`
+/// costs on every init.
+///
+/// `@unchecked Sendable`: the fetched method is immutable and OpenSSL documents it as shareable
+/// between threads; it is never freed.
+final class FetchedDigest: @unchecked Sendable {
+    let md: OpaquePointer
+
+    private init(_ name: String) {
+        guard let md = EVP_MD_fetch(nil, name, nil) else { fatalError("OpenSSL has no \(name)") }
+        self.md = md
+    }
+
+    static let sha256 = FetchedDigest("SHA256")
+}

@@ -34,23 +34,12 @@ public final class P256PublicKey: @unchecked Sendable {
     /// Imports `04 || X || Y`. Compressed points, the point at infinity and off-curve points are refused.
     public init(x963Representation bytes: [UInt8]) throws {
         guard bytes.count == 65, bytes[0] == 0x04 else { throw CryptoError(.invalidPublicKey) }
-        let spki = Self.spkiPrefix + bytes
         defer { drainOpenSSLErrors() }
-        let key: OpaquePointer? = spki.withUnsafeBufferPointer { buffer in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            return d2i_PUBKEY(nil, &cursor, buffer.count)
-        }
+        let key = bytes.withUnsafeBufferPointer { octet_p256_public_key($0.baseAddress, $0.count) }
+        // Importing an uncompressed point checks that it lies on the curve (EC_POINT_oct2point), and
+        // for P-256 (cofactor 1) that is the whole validation: the point at infinity has no 65-byte
+        // form. A separate EVP_PKEY_public_check would repeat it at the cost of a scalar multiplication.
         guard let key else { throw CryptoError(.invalidPublicKey) }
-        // d2i_PUBKEY decodes the point; EVP_PKEY_public_check confirms it lies on the curve.
-        guard let check = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else {
-            EVP_PKEY_free(key)
-            throw CryptoError(.invalidPublicKey)
-        }
-        defer { EVP_PKEY_CTX_free(check) }
-        guard EVP_PKEY_public_check(check) == 1 else {
-            EVP_PKEY_free(key)
-            throw CryptoError(.invalidPublicKey)
-        }
         self.key = key
         self.x963Representation = bytes
     }
@@ -87,11 +76,11 @@ public final class P256PublicKey: @unchecked Sendable {
 
 /// EVP_DigestVerify with SHA-256, shared by P-256 keys and certificate keys.
 enum OpenSSLVerifier {
-    static func verify<M: ContiguousBytes>(key: OpaquePointer, signature: [UInt8], message: M, digest: OpaquePointer? = EVP_sha256()) -> Bool {
+    static func verify<M: ContiguousBytes>(key: OpaquePointer, signature: [UInt8], message: M) -> Bool {
         defer { drainOpenSSLErrors() }
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit_ex(context, nil, digest.map { EVP_MD_get0_name($0) } ?? nil, nil, nil, key, nil) == 1 else {
+        guard EVP_DigestVerifyInit(context, nil, FetchedDigest.sha256.md, nil, key) == 1 else {
             return false
         }
         let result = message.withUnsafeBytes { messageBytes in
@@ -160,7 +149,7 @@ public final class P256PrivateKey: @unchecked Sendable {
         defer { drainOpenSSLErrors() }
         guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit_ex(context, nil, "SHA256", nil, nil, key, nil) == 1 else {
+        guard EVP_DigestSignInit(context, nil, FetchedDigest.sha256.md, nil, key) == 1 else {
             fatalError("OpenSSL could not initialise ECDSA signing")
         }
         var signature = [UInt8](repeating: 0, count: 80)

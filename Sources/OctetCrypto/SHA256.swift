@@ -11,7 +11,7 @@ public enum SHA256 {
         bytes.withUnsafeBytes { input in
             out.withUnsafeMutableBufferPointer { output in
                 var length: UInt32 = 0
-                let ok = EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, EVP_sha256(), nil)
+                let ok = EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, FetchedDigest.sha256.md, nil)
                 precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) cannot fail on valid arguments")
             }
         }
@@ -33,7 +33,7 @@ public struct SHA256Hasher: ~Copyable {
     private var finished = false
 
     public init() {
-        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, FetchedDigest.sha256.md, nil) == 1 else {
             // Allocation failure: nothing sensible can continue.
             fatalError("OpenSSL could not allocate a SHA-256 context")
         }

@@ -41,6 +41,10 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidObjectIdentifier = Code("invalid object identifier")
         /// A UTCTime or GeneralizedTime that is not in the DER profile (`...Z`, seconds present).
         public static let invalidTime = Code("invalid time")
+        /// A NULL with content.
+        public static let invalidNull = Code("invalid null")
+        /// More elements than the reader's count limit.
+        public static let tooManyElements = Code("too many elements")
         /// A BIT STRING whose unused-bit count is out of range or whose padding bits are set.
         public static let invalidBitString = Code("invalid bit string")
     }

@@ -124,11 +124,11 @@ public struct DERReader: Sendable {
         return try read()
     }
 
-    /// Every remaining element, at most `limit` of them (`unconsumed` beyond it).
+    /// Every remaining element, at most `limit` of them (`tooManyElements` beyond it).
     public mutating func readAll(limit: Int = 4096) throws(DERError) -> [DERNode] {
         var nodes: [DERNode] = []
         while let node = try next() {
-            guard nodes.count < limit else { throw DERError(.unconsumed, at: node.offset) }
+            guard nodes.count < limit else { throw DERError(.tooManyElements, at: node.offset) }
             nodes.append(node)
         }
         return nodes

@@ -44,7 +44,9 @@ extension DERNode {
 
     /// The bits of a primitive BIT STRING as bytes, with the count of unused trailing bits,
     /// which must be 0...7 (0 when empty) with the padding bits zero.
-    public func bitString(tag expected: DERTag = .bitString) throws(DERError) -> (bytes: ArraySlice<UInt8>, unusedBits: Int) {
+    public func bitString(tag expected: DERTag = .bitString) throws(DERError) -> (
+        bytes: ArraySlice<UInt8>, unusedBits: Int
+    ) {
         try expect(expected)
         guard let unused = content.first, unused <= 7 else { throw DERError(.invalidBitString, at: offset) }
         let bytes = content.dropFirst()
@@ -85,7 +87,7 @@ extension DERNode {
     /// Null: empty content.
     public func null(tag expected: DERTag = .null) throws(DERError) {
         try expect(expected)
-        guard content.isEmpty else { throw DERError(.invalidInteger, at: offset) }
+        guard content.isEmpty else { throw DERError(.invalidNull, at: offset) }
     }
 
     private func checkedIntegerContent() throws(DERError) -> ArraySlice<UInt8> {

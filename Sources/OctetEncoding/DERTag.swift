@@ -1,7 +1,10 @@
 /// An X.690 identifier: class, primitive/constructed, and tag number (high-tag-number form included).
 public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     public enum TagClass: UInt8, Hashable, Sendable {
-        case universal = 0, application = 1, contextSpecific = 2, `private` = 3
+        case universal = 0
+        case application = 1
+        case contextSpecific = 2
+        case `private` = 3
     }
 
     public var tagClass: TagClass

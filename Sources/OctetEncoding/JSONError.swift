@@ -53,8 +53,10 @@ public struct JSONLimits: Sendable, Equatable {
     /// Longest number literal, in bytes.
     public var maxNumberBytes: Int
 
-    public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxValues: Int = 1 << 18,
-                maxStringBytes: Int = 1 << 20, maxNumberBytes: Int = 64) {
+    public init(
+        maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxValues: Int = 1 << 18,
+        maxStringBytes: Int = 1 << 20, maxNumberBytes: Int = 64
+    ) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxValues = maxValues

@@ -30,7 +30,9 @@ public struct JSONReader {
     }
 
     /// Reads a slice; offsets in errors are relative to the slice's start.
-    public static func parse(_ bytes: ArraySlice<UInt8>, limits: JSONLimits = JSONLimits()) -> Result<JSONValue, JSONError> {
+    public static func parse(
+        _ bytes: ArraySlice<UInt8>, limits: JSONLimits = JSONLimits()
+    ) -> Result<JSONValue, JSONError> {
         guard bytes.count <= limits.maxBytes else { return .failure(JSONError(.tooLarge, at: 0)) }
         return parse(Array(bytes), limits: limits)
     }
@@ -82,9 +84,15 @@ public struct JSONReader {
         case UInt8(ascii: "{"): return .object(try readObject(depth: depth + 1))
         case UInt8(ascii: "["): return .array(try readArray(depth: depth + 1))
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try readLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
         default: throw JSONError(.unexpectedByte, at: position)
         }
@@ -129,7 +137,7 @@ public struct JSONReader {
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
-            return JSONObject(members: members)
+            return JSONObject(uniqueMembers: members)
         }
         while true {
             skipWhitespace()
@@ -146,7 +154,7 @@ public struct JSONReader {
             skipWhitespace()
             guard let next = peek() else { throw JSONError(.unexpectedEnd, at: position) }
             position += 1
-            if next == UInt8(ascii: "}") { return JSONObject(members: members) }
+            if next == UInt8(ascii: "}") { return JSONObject(uniqueMembers: members) }
             guard next == UInt8(ascii: ",") else { throw JSONError(.unexpectedByte, at: position - 1) }
         }
     }
@@ -231,12 +239,20 @@ public struct JSONReader {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F  // excludes encoded surrogates
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F  // excludes encoded surrogates
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F  // nothing above U+10FFFF
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F  // nothing above U+10FFFF
         default: throw JSONError(.invalidUTF8, at: start)
         }
         guard bytes.count - start >= length else { throw JSONError(.invalidUTF8, at: start) }
@@ -265,15 +281,15 @@ public struct JSONReader {
         case UInt8(ascii: "r"): decoded.append(0x0D)
         case UInt8(ascii: "t"): decoded.append(0x09)
         case UInt8(ascii: "u"):
-            let first = try readHex4()
+            let first = try readHex4(escapeStart: start)
             var scalarValue = first
             if (0xD800...0xDBFF).contains(first) {
                 // A high surrogate must be followed at once by an escaped low surrogate.
                 guard peek() == UInt8(ascii: "\\"), position + 1 < bytes.count,
-                      bytes[position + 1] == UInt8(ascii: "u")
+                    bytes[position + 1] == UInt8(ascii: "u")
                 else { throw JSONError(.loneSurrogate, at: start) }
                 position += 2
-                let second = try readHex4()
+                let second = try readHex4(escapeStart: start)
                 guard (0xDC00...0xDFFF).contains(second) else { throw JSONError(.loneSurrogate, at: start) }
                 scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(first) {
@@ -286,9 +302,8 @@ public struct JSONReader {
         }
     }
 
-    /// Four hex digits (either case, as RFC 8259 allows) at the cursor.
-    private mutating func readHex4() throws(JSONError) -> UInt32 {
-        let start = position
+    /// Four hex digits (either case, as RFC 8259 allows) at the cursor; errors point at the escape's backslash.
+    private mutating func readHex4(escapeStart start: Int) throws(JSONError) -> UInt32 {
         guard bytes.count - position >= 4 else { throw JSONError(.invalidEscape, at: start) }
         var value: UInt32 = 0
         for _ in 0..<4 {

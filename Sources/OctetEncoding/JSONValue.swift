@@ -22,6 +22,20 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The literal `text`, or nil when it is not exactly one RFC 8259 number.
+    public init?(_ text: String) {
+        guard case .success(.number(let number)) = JSONReader.parse(Array(text.utf8)), number.text == text else {
+            return nil
+        }
+        self = number
+    }
+
+    init(text: String, isIntegerLiteral: Bool, isNegative: Bool) {
+        self.text = text
+        self.isIntegerLiteral = isIntegerLiteral
+        self.isNegative = isNegative
+    }
+
     /// The value of a non-negative integer literal that is at most `limit`; nil otherwise
     /// (negative, fraction, exponent, or too large). Never overflows.
     public func nonNegativeInteger(atMost limit: UInt64) -> UInt64? {
@@ -46,9 +60,27 @@ public struct JSONObject: Sendable, Equatable {
         public let value: JSONValue
         /// Byte offset of the member's name in the input, for error reporting by consumers.
         public let offset: Int
+
+        public init(name: String, value: JSONValue, offset: Int = 0) {
+            self.name = name
+            self.value = value
+            self.offset = offset
+        }
     }
 
     public let members: [Member]
+
+    /// An object with these members; nil when two names are equal (as UTF-8 bytes).
+    public init?(members: [Member]) {
+        var seen = Set<[UInt8]>()
+        for member in members where !seen.insert(Array(member.name.utf8)).inserted { return nil }
+        self.members = members
+    }
+
+    /// For the reader, which has already refused duplicates.
+    init(uniqueMembers members: [Member]) {
+        self.members = members
+    }
 
     /// The value of the member named `name` (compared by UTF-8 bytes, not by canonical equivalence).
     public subscript(name: String) -> JSONValue? {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a point lies relative to a polygon whose edges are straight in longitude/latitude (RFC 7946), exactly.
@@ -18,21 +18,30 @@ enum PolygonContainment {
     static func locate(_ point: PointE7, in vertices: [PointE7]) -> Location {
         let px = Int64(point.lonE7)
         let py = Int64(point.latE7)
-        var winding = 0
-        guard var previous = vertices.last else { return .outside }
-        for vertex in vertices {
-            let ax = Int64(previous.lonE7), ay = Int64(previous.latE7)
-            let bx = Int64(vertex.lonE7), by = Int64(vertex.latE7)
-            previous = vertex
-            let side = ExactPlane.orientation(ax, ay, bx, by, px, py)
-            if side == 0 && ExactPlane.within(px, py, ax, ay, bx, by) { return .boundary }
-            if ay <= py {
-                if by > py && side > 0 { winding += 1 }  // upward edge with the point on its left
-            } else if by <= py && side < 0 {
-                winding -= 1  // downward edge with the point on its right
+        guard let last = vertices.last else { return .outside }
+        return vertices.withUnsafeBufferPointer { ring in
+            var winding = 0
+            var ax = Int64(last.lonE7)
+            var ay = Int64(last.latE7)
+            for vertex in ring {
+                let bx = Int64(vertex.lonE7)
+                let by = Int64(vertex.latE7)
+                defer {
+                    ax = bx
+                    ay = by
+                }
+                // Edges entirely above, below or east of the point can neither hold it nor cross its ray.
+                if (ay > py && by > py) || (ay < py && by < py) || (ax < px && bx < px) { continue }
+                let side = ExactPlane.orientation(ax, ay, bx, by, px, py)
+                if side == 0 && ExactPlane.within(px, py, ax, ay, bx, by) { return .boundary }
+                if ay <= py {
+                    if by > py && side > 0 { winding += 1 }  // upward edge with the point on its left
+                } else if by <= py && side < 0 {
+                    winding -= 1  // downward edge with the point on its right
+                }
             }
+            return winding == 0 ? .outside : .inside
         }
-        return winding == 0 ? .outside : .inside
     }
 }
 
@@ -57,17 +66,26 @@ struct LocalPlane {
     /// The smallest distance in metres from the fix (the origin) to any edge of the closed ring.
     func minimumEdgeDistance(_ vertices: [PointE7]) -> Double {
         guard let last = vertices.last else { return .infinity }
-        var ax = xScale * Double(Int64(last.lonE7) - Int64(fix.lonE7))
-        var ay = yScale * Double(Int64(last.latE7) - Int64(fix.latE7))
-        var best = Double.infinity
-        for vertex in vertices {
-            let bx = xScale * Double(Int64(vertex.lonE7) - Int64(fix.lonE7))
-            let by = yScale * Double(Int64(vertex.latE7) - Int64(fix.latE7))
-            best = min(best, Self.squaredDistanceFromOrigin(ax, ay, bx, by))
-            ax = bx
-            ay = by
+        let fixX = Int64(fix.lonE7)
+        let fixY = Int64(fix.latE7)
+        return vertices.withUnsafeBufferPointer { ring in
+            var ax = xScale * Double(Int64(last.lonE7) - fixX)
+            var ay = yScale * Double(Int64(last.latE7) - fixY)
+            var best = Double.infinity
+            for vertex in ring {
+                let bx = xScale * Double(Int64(vertex.lonE7) - fixX)
+                let by = yScale * Double(Int64(vertex.latE7) - fixY)
+                // The edge's bounding box bounds its distance from below: skip the division when it cannot win.
+                let nearX = (ax > 0) == (bx > 0) ? min(abs(ax), abs(bx)) : 0
+                let nearY = (ay > 0) == (by > 0) ? min(abs(ay), abs(by)) : 0
+                if nearX * nearX + nearY * nearY < best {
+                    best = min(best, Self.squaredDistanceFromOrigin(ax, ay, bx, by))
+                }
+                ax = bx
+                ay = by
+            }
+            return best.squareRoot()
         }
-        return best.squareRoot()
     }
 
     /// Squared distance from the origin to segment a–b.

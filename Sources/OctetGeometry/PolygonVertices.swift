@@ -2,9 +2,13 @@
 public enum PolygonVertices {
     /// Pairs packed values into points; an odd count is ``RegionDefect/polygonOddValueCount(_:)``.
     ///
-    /// Only pairing happens here; the polygon rules are ``RegionValidator``'s.
+    /// A vertex count outside 3...1000 is reported here too (the same defect ``RegionValidator`` would name), so
+    /// an oversized list is never copied; every other polygon rule is the validator's.
     public static func points(fromPacked values: [Int32]) -> Result<[PointE7], RegionDefect> {
         guard values.count % 2 == 0 else { return .failure(.polygonOddValueCount(values.count)) }
+        guard RegionValidator.polygonVertexRange.contains(values.count / 2) else {
+            return .failure(.polygonVertexCount(values.count / 2))
+        }
         var points: [PointE7] = []
         points.reserveCapacity(values.count / 2)
         var index = values.startIndex

@@ -9,25 +9,33 @@ public enum RegionE7Conversion {
         return UInt32(exactly: radiusMeters.rounded(.toNearestOrAwayFromZero))
     }
 
-    /// Converts an expected region given in degrees and metres to e7; nil when any value does not convert.
+    /// Converts an expected circle given in degrees and metres to e7.
     ///
-    /// Only conversion happens here; ranges and polygon rules are judged by ``RegionValidator``.
-    public static func circle(latitude: Double, longitude: Double, radiusMeters: Double) -> RegionE7? {
-        guard let center = PointE7(latitudeDegrees: latitude, longitudeDegrees: longitude),
-            let radius = Self.radiusMeters(fromMeters: radiusMeters)
-        else { return nil }
-        return .circle(center: center, radiusMeters: radius)
+    /// A value that does not convert (not finite, or beyond `Int32`/`UInt32` after scaling) is reported as the
+    /// range defect of its field, so the caller can fail with "expected region invalid: …" like any other bound.
+    /// Ranges and the other rules are judged afterwards by ``RegionValidator``.
+    public static func circle(latitude: Double, longitude: Double, radiusMeters: Double) -> Result<
+        RegionE7, RegionDefect
+    > {
+        guard let lat = E7.value(fromDegrees: latitude) else { return .failure(.latitudeOutOfRange) }
+        guard let lon = E7.value(fromDegrees: longitude) else { return .failure(.longitudeOutOfRange) }
+        guard let radius = Self.radiusMeters(fromMeters: radiusMeters) else { return .failure(.radiusOutOfRange) }
+        return .success(.circle(center: PointE7(latE7: lat, lonE7: lon), radiusMeters: radius))
     }
 
-    /// Converts polygon vertices given as (latitude, longitude) degrees; nil when any value does not convert.
-    public static func polygon(_ vertices: [(latitude: Double, longitude: Double)]) -> RegionE7? {
+    /// Converts polygon vertices given as (latitude, longitude) degrees; a value that does not convert is reported
+    /// as the range defect of its field. More than 1000 vertices is reported before any conversion.
+    public static func polygon(_ vertices: [(latitude: Double, longitude: Double)]) -> Result<RegionE7, RegionDefect> {
+        guard vertices.count <= RegionValidator.polygonVertexRange.upperBound else {
+            return .failure(.polygonVertexCount(vertices.count))
+        }
         var points: [PointE7] = []
         points.reserveCapacity(vertices.count)
         for vertex in vertices {
-            guard let point = PointE7(latitudeDegrees: vertex.latitude, longitudeDegrees: vertex.longitude)
-            else { return nil }
-            points.append(point)
+            guard let lat = E7.value(fromDegrees: vertex.latitude) else { return .failure(.latitudeOutOfRange) }
+            guard let lon = E7.value(fromDegrees: vertex.longitude) else { return .failure(.longitudeOutOfRange) }
+            points.append(PointE7(latE7: lat, lonE7: lon))
         }
-        return .polygon(points)
+        return .success(.polygon(points))
     }
 }

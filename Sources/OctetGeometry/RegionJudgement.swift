@@ -22,4 +22,10 @@ public struct RegionJudgements: Sendable, Equatable {
     public var regionClaim: RegionJudgement
     public var regionType: RegionJudgement
     public var contains: RegionJudgement
+
+    public init(regionClaim: RegionJudgement, regionType: RegionJudgement, contains: RegionJudgement) {
+        self.regionClaim = regionClaim
+        self.regionType = regionType
+        self.contains = contains
+    }
 }

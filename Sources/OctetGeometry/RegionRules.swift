@@ -1,8 +1,9 @@
 /// The region checks `region-claim`, `region-type` and `contains` (proof-format.md, "Region").
 ///
 /// Each rule takes regions in e7 and returns a judgement; none throws, none traps. The rules assume both regions
-/// are valid by ``RegionValidator`` (the decoder rejects an invalid claim; ``judge(claimed:expected:fix:horizontalAccuracyMillimeters:)``
-/// rejects an invalid expected region first). On invalid input they still return a judgement, never crash.
+/// are valid by ``RegionValidator``: the decoder rejects an invalid claim, and
+/// ``judge(claimed:expected:fix:horizontalAccuracyMillimeters:)`` rejects an invalid expected region first.
+/// On invalid input they still return a judgement and never crash.
 public enum RegionRules {
     /// All three checks, as the recipe runs them: an invalid expected region fails all three
     /// ("expected region invalid: …"). The claimed region is taken as valid (the wire decoder has judged it).
@@ -16,7 +17,8 @@ public enum RegionRules {
         return RegionJudgements(
             regionClaim: regionClaim(claimed: claimed, expected: expected),
             regionType: regionType(claimed: claimed, expected: expected),
-            contains: contains(fix: fix, horizontalAccuracyMillimeters: horizontalAccuracyMillimeters, claimed: claimed))
+            contains: contains(fix: fix, horizontalAccuracyMillimeters: horizontalAccuracyMillimeters, claimed: claimed)
+        )
     }
 
     /// `region-type`: the claimed shape equals the expected shape.
@@ -35,7 +37,9 @@ public enum RegionRules {
             return geohashClaim(claimedHash, expectedHash)
         case (.circle(let claimedCenter, let claimedRadius), .circle(let expectedCenter, let expectedRadius)):
             let separation = Geodesic.distanceMeters(claimedCenter, expectedCenter)
-            guard separation.isFinite else { return .fail("claimed circle could not be compared (centre out of range)") }
+            guard separation.isFinite else {
+                return .fail("claimed circle could not be compared (centre out of range)")
+            }
             if claimedCenter == expectedCenter && claimedRadius == expectedRadius {
                 return .pass("claimed circle equals the expected circle")
             }
@@ -82,7 +86,7 @@ public enum RegionRules {
         let accuracy = Double(horizontalAccuracyMillimeters) / 1000
         switch claimed {
         case .circle(let center, let radius):
-            guard center.isInRange else { return .fail("claimed region invalid: \(RegionDefect.latitudeOutOfRange)") }
+            if let defect = RegionValidator.rangeDefect(center) { return .fail("claimed region invalid: \(defect)") }
             let distance = Geodesic.distanceMeters(fix, center)
             guard distance.isFinite else { return .fail("distance to the claimed circle could not be computed") }
             if distance > Double(radius) {
@@ -102,7 +106,9 @@ public enum RegionRules {
                 return .fail("claimed region invalid: \(RegionDefect.polygonVertexCount(vertices.count))")
             }
             for vertex in vertices {
-                if let defect = RegionValidator.rangeDefect(vertex) { return .fail("claimed region invalid: \(defect)") }
+                if let defect = RegionValidator.rangeDefect(vertex) {
+                    return .fail("claimed region invalid: \(defect)")
+                }
             }
             guard PolygonContainment.locate(fix, in: vertices) != .outside else {
                 return .fail("fix lies outside the claimed polygon")

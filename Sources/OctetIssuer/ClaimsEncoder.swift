@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetContent
 import OctetEncoding
 import OctetGeometry
 
@@ -42,7 +43,7 @@ enum ClaimsEncoder {
         }
         if let assurance = draft.assurance {
             var tier = WireWriter()
-            tier.varint(1, UInt64(assurance.verdict.wireNumber))
+            tier.varint(1, UInt64(assurance.verdict.wireValue))
             if let detector = assurance.detector { tier.string(2, detector) }
             bytesField(8, tier.bytes)
         }
@@ -87,19 +88,6 @@ enum ClaimsEncoder {
     }
 }
 
-extension LocationProofVerdict {
-    /// The enum's number in `octet.proto`.
-    var wireNumber: Int {
-        switch self {
-        case .verified: 1
-        case .plausible: 2
-        case .uncertain: 3
-        case .suspicious: 4
-        case .spoofed: 5
-        }
-    }
-}
-
 /// The claims and stage bodies of a draft, with the binding mutations applied.
 struct ProofParts {
     var claims: EncodedClaims
@@ -128,6 +116,8 @@ struct ProofParts {
                     bindings[kind]?.removeAll { $0.0 == field }
                 }
                 if let moved { bindings[stage, default: []].append(moved) }
+            case .bindAbsentField(let field, let stage):
+                bindings[stage, default: []].append((field, [UInt8](repeating: 0x11, count: 32)))
             case .wrongBindingHash(let field):
                 for kind in bindings.keys {
                     bindings[kind] = bindings[kind]?.map { $0.0 == field ? ($0.0, [UInt8](repeating: 0x5A, count: 32)) : $0 }
@@ -135,7 +125,7 @@ struct ProofParts {
             default: break
             }
         }
-        let root = draft.contentRoot ?? IssuerContent.root(draft.content)
+        let root = draft.contentRoot ?? ContentRoot.compute(draft.content)
         stageBodies = kinds.map { kind in
             var body = WireWriter()
             for (field, hash) in bindings[kind] ?? [] {

@@ -22,6 +22,8 @@ public enum Mutation: Sendable {
     case bindTwice(claimField: UInt32)
     /// Moves a claim field's binding to another stage kind.
     case bindInStage(claimField: UInt32, stage: ProofDraft.StageKind)
+    /// Adds a binding for a claim field the proof does not carry.
+    case bindAbsentField(claimField: UInt32, stage: ProofDraft.StageKind)
     /// Binds a claim field with a wrong hash.
     case wrongBindingHash(claimField: UInt32)
     /// Appends a second copy of a top-level field's first record (wire-format FAIL: smuggled duplicate).

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetContent
 
 /// Everything a proof says, as plain values: the issuer signs a draft into proof bytes.
 /// The defaults make a valid, fresh, software-key proof of a small circle.
@@ -25,22 +26,8 @@ public struct ProofDraft: Sendable {
         }
     }
 
-    /// One listed content item, as it stands in the proof.
-    public struct ContentItem: Sendable, Hashable {
-        public var key: String
-        public var contentType: String
-        public var size: UInt64
-        public var sha256: [UInt8]
-        public var locator: String?
-
-        public init(key: String, contentType: String, size: UInt64, sha256: [UInt8], locator: String? = nil) {
-            self.key = key
-            self.contentType = contentType
-            self.size = size
-            self.sha256 = sha256
-            self.locator = locator
-        }
-    }
+    /// One listed content item, as it stands in the proof (`ContentCommitter` makes them from content).
+    public typealias ContentItem = CommittedContent
 
     public var formatVersion: UInt64 = 1
     public var proofId: [UInt8] = ProofIssuer.randomBytes(16)

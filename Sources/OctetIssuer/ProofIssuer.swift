@@ -18,8 +18,10 @@ public struct ProofIssuer: Sendable {
         /// A plain software device key (`SoftwareKey`).
         case software(P256PrivateKey)
         /// An Android chain whose leaf key is the proof key; the issuer signs the device input with it.
+        /// `ProofIssuer.android(ca:device:proofKey:leafKey:)` makes one from a test CA.
         case androidKey(chainDER: [[UInt8]])
-        /// App Attest evidence made by a caller-supplied signer (see the attestation test CA).
+        /// App Attest evidence made by a caller-supplied signer; `AppAttestTestDevice.evidence`
+        /// (or `ProofIssuer.appAttest(device:proofKey:)`) makes it with a software App Attest key.
         case appAttest(AppAttestEvidenceMaker)
         /// Device evidence bytes written as they are (an encoded `DeviceEvidence` message), for hostile tests.
         case raw([UInt8])

@@ -1,1 +1,4 @@
-print("octet-verify")
+import Foundation
+import OctetCLI
+
+exit(OctetVerifyTool.run(Array(CommandLine.arguments.dropFirst())))

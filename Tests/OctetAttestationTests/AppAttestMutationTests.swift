@@ -10,8 +10,12 @@ import Testing
 @Suite("App Attest: mutations of genuine objects", .enabled(if: SharedVectors.isAvailable, "shared vectors absent"))
 struct AppAttestMutationTests {
     /// The iOS 27 sample (trailing `apple_*` map) and one iOS 14 development key with its assertion.
-    static var ios27: Enrolment? { AppAttestVectors.enrolments.first { $0.vector.id == "apple-guide-2026-ios27-production" } }
-    static var basD: Enrolment? { AppAttestVectors.enrolments.first { $0.vector.id == "bas-d-appattest-2021-development" } }
+    static var ios27: Enrolment? {
+        AppAttestVectors.enrolments.first { $0.vector.id == "apple-guide-2026-ios27-production" }
+    }
+    static var basD: Enrolment? {
+        AppAttestVectors.enrolments.first { $0.vector.id == "bas-d-appattest-2021-development" }
+    }
     static var basDAssertion: AssertionCase? {
         AppAttestVectors.assertions.first { $0.vector.id == "bas-d-appattest-2021-development" }
     }
@@ -77,6 +81,38 @@ struct AppAttestMutationTests {
         #expect(judgement == .fail("x5c must hold exactly two certificates"))
     }
 
+    @Test("an attestation statement without an x5c array, or with a non-bytes element, fails")
+    func statementShape() throws {
+        let row = try #require(Self.basD)
+        let noArray = try judge(row) { object in
+            try object.replacing("attStmt") { statement in try statement.replacing("x5c") { _ in .bytes([0x30, 0x00]) }
+            }
+        }
+        #expect(noArray == .fail("attestation statement has no x5c array"))
+        let textElement = try judge(row) { object in
+            try object.replacing("attStmt") { statement in
+                try statement.replacing("x5c") { chain in
+                    guard case .array(let certificates) = chain else { throw Mutation.unexpectedShape }
+                    return .array([certificates[0], .text("CA 1")])
+                }
+            }
+        }
+        #expect(textElement == .fail("x5c holds a non-byte-string element"))
+    }
+
+    @Test("strict DER that is not a certificate fails as such")
+    func notACertificate() throws {
+        let judgement = try judge(try #require(Self.basD)) { object in
+            try object.replacing("attStmt") { statement in
+                try statement.replacing("x5c") { chain in
+                    guard case .array(let certificates) = chain else { throw Mutation.unexpectedShape }
+                    return .array([certificates[0], .bytes([0x30, 0x03, 0x02, 0x01, 0x01])])
+                }
+            }
+        }
+        #expect(judgement == .fail("x5c intermediate certificate is not a valid X.509 certificate"))
+    }
+
     @Test("x5c in the wrong order fails the chain")
     func swappedCertificates() throws {
         let judgement = try judge(try #require(Self.basD)) { object in
@@ -123,7 +159,8 @@ struct AppAttestMutationTests {
         let authData = try #require(entries[2].value.byteString)
         #expect(authData.count < 256)
         let nonMinimal = CBOREncoder.encode(.map([entries[0], entries[1]])).dropFirst()
-        let rebuilt = [0xA3] + nonMinimal + CBOREncoder.encode(.text("authData")) + [0x59, 0x00, UInt8(authData.count)]
+        let rebuilt =
+            [0xA3] + nonMinimal + CBOREncoder.encode(.text("authData")) + [0x59, 0x00, UInt8(authData.count)]
             + authData
 
         let cases: [([UInt8], String)] = [
@@ -155,7 +192,8 @@ struct AppAttestMutationTests {
     func byteFlips() throws {
         let row = try #require(Self.basD)
         let original = try base64(row.attestation.attestationObjectBase64)
-        let receipt = try #require(try CBORDecoder.decode(original)[textKey: "attStmt"]?[textKey: "receipt"]?.byteString)
+        let receipt = try #require(
+            try CBORDecoder.decode(original)[textKey: "attStmt"]?[textKey: "receipt"]?.byteString)
         var passedInReceipt = 0
         for index in stride(from: 0, to: original.count, by: 9) {
             var mutated = original
@@ -172,18 +210,26 @@ struct AppAttestMutationTests {
 
     // MARK: - Assertion
 
-    @Test("a genuine assertion with an extra key, a duplicate key, swapped keys, indefinite length or trailing bytes fails")
+    @Test(
+        "a genuine assertion with an extra key, a duplicate key, swapped keys, indefinite length or trailing bytes fails"
+    )
     func assertionEncodings() throws {
         let row = try #require(Self.basDAssertion)
         let original = try base64(row.assertion.assertionBase64)
         let entries = try #require(try CBORDecoder.decode(original).mapEntries)
         let cases: [([UInt8], String)] = [
-            (CBOREncoder.encode(.map(entries + [CBORMapEntry(key: .text("x"), value: .null)])),
-             "assertion must hold exactly \"signature\" and \"authenticatorData\" byte strings"),
-            (CBOREncoder.encodePreservingOrder(.map([entries[0], entries[0], entries[1]])),
-             "assertion is not canonical CBOR (duplicate map key at offset 84)"),
-            (CBOREncoder.encodePreservingOrder(.map([entries[1], entries[0]])),
-             "assertion is not canonical CBOR (map keys out of order at offset 58)"),
+            (
+                CBOREncoder.encode(.map(entries + [CBORMapEntry(key: .text("x"), value: .null)])),
+                "assertion must hold exactly \"signature\" and \"authenticatorData\" byte strings"
+            ),
+            (
+                CBOREncoder.encodePreservingOrder(.map([entries[0], entries[0], entries[1]])),
+                "assertion is not canonical CBOR (duplicate map key at offset 84)"
+            ),
+            (
+                CBOREncoder.encodePreservingOrder(.map([entries[1], entries[0]])),
+                "assertion is not canonical CBOR (map keys out of order at offset 58)"
+            ),
             ([0xBF] + original.dropFirst() + [0xFF], "assertion is not canonical CBOR (indefinite length at offset 0)"),
             (original + [0x00], "assertion is not canonical CBOR (trailing bytes at offset \(original.count))"),
             (CBOREncoder.encode(.array(entries.map(\.value))), "assertion is not a CBOR map"),
@@ -203,13 +249,17 @@ struct AppAttestMutationTests {
             bytes[36] ^= 0x01  // the counter's low byte: 3 becomes 2
             return .bytes(bytes)
         }
-        #expect(judge(row, assertion: CBOREncoder.encode(mutated))
-            == .fail("assertion signature does not verify under the App Attest key"))
+        #expect(
+            judge(row, assertion: CBOREncoder.encode(mutated))
+                == .fail("assertion signature does not verify under the App Attest key"))
     }
 
     // MARK: - Helpers
 
-    enum Mutation: Error { case unexpectedShape, missingKey(String) }
+    enum Mutation: Error {
+        case unexpectedShape
+        case missingKey(String)
+    }
 
     private func judge(_ row: Enrolment, mutate: (CBORValue) throws -> CBORValue) throws -> AttestationJudgement {
         let object = try CBORDecoder.decode(try base64(row.attestation.attestationObjectBase64))
@@ -231,7 +281,8 @@ struct AppAttestMutationTests {
     }
 
     private func judge(_ row: AssertionCase, assertion: [UInt8]) -> AttestationJudgement {
-        guard let key = try? base64(row.publicKeyBase64), let clientDataHash = try? base64(row.assertion.clientDataHashBase64)
+        guard let key = try? base64(row.publicKeyBase64),
+            let clientDataHash = try? base64(row.assertion.clientDataHashBase64)
         else { return .notChecked("bad vector") }
         return AppAttest.judgeAssertion(
             assertion: assertion, clientDataHash: clientDataHash, keyId: SHA256.hash(key), publicKey: key,

@@ -15,16 +15,18 @@ struct AppAttestVectorTests {
         #expect(AppAttestVectors.assertions.count == 10)
     }
 
-    @Test("every genuine attestation passes hardware-attestation and names its environment",
-          arguments: AppAttestVectors.enrolments)
+    @Test(
+        "every genuine attestation passes hardware-attestation and names its environment",
+        arguments: AppAttestVectors.enrolments)
     func genuineEnrolmentPasses(_ row: Enrolment) throws {
         let judgement = try judge(row)
         #expect(row.attestation.expected.result == "valid")
         #expect(judgement == .pass("App Attest enrolment verified (\(row.attestation.expected.environment))"))
     }
 
-    @Test("every genuine attestation is canonical CBOR: it re-encodes to the same bytes",
-          arguments: AppAttestVectors.enrolments)
+    @Test(
+        "every genuine attestation is canonical CBOR: it re-encodes to the same bytes",
+        arguments: AppAttestVectors.enrolments)
     func attestationObjectIsCanonical(_ row: Enrolment) throws {
         let bytes = try base64(row.attestation.attestationObjectBase64)
         #expect(CBOREncoder.encode(try CBORDecoder.decode(bytes)) == bytes)
@@ -44,19 +46,22 @@ struct AppAttestVectorTests {
 
     // MARK: - The vectors' negative cases, where our API can express them
 
-    @Test("a proof created one millisecond before the credential certificate's notBefore fails",
-          arguments: AppAttestVectors.enrolments)
+    @Test(
+        "a proof created one millisecond before the credential certificate's notBefore fails",
+        arguments: AppAttestVectors.enrolments)
     func predatingProofFails(_ row: Enrolment) throws {
         let notBefore = try unixMilliseconds(row.attestation.expected.credCert.notBefore)
         #expect(try judge(row, createdAtMs: notBefore).status == .pass)
-        #expect(try judge(row, createdAtMs: notBefore - 1)
-            == .fail("proof predates its enrolment (created before the credential certificate)"))
+        #expect(
+            try judge(row, createdAtMs: notBefore - 1)
+                == .fail("proof predates its enrolment (created before the credential certificate)"))
     }
 
     /// The vectors reject verification after notAfter; the design judges the chain at notBefore
     /// instead (an enrolment is a one-time event), so a later proof still passes.
-    @Test("a proof made after the credential certificate expired still passes (chain judged at notBefore)",
-          arguments: AppAttestVectors.enrolments)
+    @Test(
+        "a proof made after the credential certificate expired still passes (chain judged at notBefore)",
+        arguments: AppAttestVectors.enrolments)
     func laterProofPasses(_ row: Enrolment) throws {
         let notAfter = try unixMilliseconds(row.attestation.expected.credCert.notAfter)
         #expect(try judge(row, createdAtMs: notAfter + 1000).status == .pass)
@@ -66,19 +71,22 @@ struct AppAttestVectorTests {
     func otherClientDataHashFails(_ row: Enrolment) throws {
         let challenge = try base64(row.attestation.challenge.base64)
         let other = row.attestation.clientDataHashFormedAs == "raw" ? SHA256.hash(challenge) : challenge
-        #expect(try judge(row, clientDataHash: other)
-            == .fail("nonce extension does not match authData and client_data_hash"))
+        #expect(
+            try judge(row, clientDataHash: other)
+                == .fail("nonce extension does not match authData and client_data_hash"))
     }
 
     @Test("another app id fails: in the enrolment (rpIdHash) and in the claims", arguments: AppAttestVectors.enrolments)
     func otherAppIdFails(_ row: Enrolment) throws {
         let other = "ABCDE12345" + row.vector.appId.drop { $0 != "." }
-        #expect(try judge(row, appId: other, claimsAppId: other) == .fail("rpIdHash does not match the enrolment app_id"))
+        #expect(
+            try judge(row, appId: other, claimsAppId: other) == .fail("rpIdHash does not match the enrolment app_id"))
         #expect(try judge(row, claimsAppId: other) == .fail("enrolment app_id differs from claims.app_id"))
     }
 
-    @Test("another key_id fails: a bundle for another key, and a key_id that is not the key's hash",
-          arguments: AppAttestVectors.enrolments)
+    @Test(
+        "another key_id fails: a bundle for another key, and a key_id that is not the key's hash",
+        arguments: AppAttestVectors.enrolments)
     func otherKeyIdFails(_ row: Enrolment) throws {
         var other = try base64(row.vector.keyIdBase64)
         other[0] ^= 0x01
@@ -109,9 +117,12 @@ struct AppAttestVectorTests {
         let androidOnly = TrustAnchors(appAttestRootsDER: TrustAnchors.bundled.androidRootsDER, androidRootsDER: [])
         let none = TrustAnchors(appAttestRootsDER: [], androidRootsDER: TrustAnchors.bundled.appAttestRootsDER)
         for anchors in [g3, androidOnly, none] {
-            #expect(try judge(row, anchors: anchors) == .fail("credential certificate chain does not reach the App Attest root"))
+            #expect(
+                try judge(row, anchors: anchors)
+                    == .fail("credential certificate chain does not reach the App Attest root"))
         }
-        let vectorRoot = TrustAnchors(appAttestRootsDER: [Data(try AppAttestVectors.appleRootDER())], androidRootsDER: [])
+        let vectorRoot = TrustAnchors(
+            appAttestRootsDER: [Data(try AppAttestVectors.appleRootDER())], androidRootsDER: [])
         #expect(try judge(row, anchors: vectorRoot).status == .pass)
     }
 
@@ -119,8 +130,9 @@ struct AppAttestVectorTests {
     func otherClientDataFails(_ row: AssertionCase) throws {
         var clientData = try base64(row.assertion.clientData.base64)
         clientData[clientData.count / 2] ^= 0x20
-        #expect(try judge(row, clientDataHash: SHA256.hash(clientData))
-            == .fail("assertion signature does not verify under the App Attest key"))
+        #expect(
+            try judge(row, clientDataHash: SHA256.hash(clientData))
+                == .fail("assertion signature does not verify under the App Attest key"))
     }
 
     @Test("an assertion checked against another app id fails rpIdHash", arguments: AppAttestVectors.assertions)
@@ -134,8 +146,9 @@ struct AppAttestVectorTests {
         let other = try #require(AppAttestVectors.assertions.map(\.publicKeyBase64).first { $0 != row.publicKeyBase64 })
         let otherKey = try base64(other)
         #expect(otherKey != own)
-        #expect(try judge(row, publicKey: otherKey, keyId: SHA256.hash(otherKey))
-            == .fail("assertion signature does not verify under the App Attest key"))
+        #expect(
+            try judge(row, publicKey: otherKey, keyId: SHA256.hash(otherKey))
+                == .fail("assertion signature does not verify under the App Attest key"))
         #expect(try judge(row, keyId: SHA256.hash(otherKey)) == .fail("key_id is not SHA-256 of public_key"))
     }
 
@@ -147,7 +160,9 @@ struct AppAttestVectorTests {
         let siblings = AppAttestVectors.enrolments.filter { $0.vector.appId == standalone.vector.appId }
         #expect(siblings.count == 2)
         for sibling in siblings {
-            #expect(try judge(sibling, proofKeyId: keyId, proofPublicKey: publicKey) == .fail("enrolment is for another key_id"))
+            #expect(
+                try judge(sibling, proofKeyId: keyId, proofPublicKey: publicKey)
+                    == .fail("enrolment is for another key_id"))
         }
     }
 

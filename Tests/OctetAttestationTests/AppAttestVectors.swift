@@ -134,7 +134,10 @@ enum AppAttestVectors {
         let expectedResult: String
     }
 
-    enum VectorError: Error { case badBase64(String), badTime(String) }
+    enum VectorError: Error {
+        case badBase64(String)
+        case badTime(String)
+    }
 }
 
 /// One attestation vector as a test argument.

@@ -28,7 +28,8 @@ struct TrustAnchorsTests {
         #expect(TrustAnchors.bundled.appAttestRootsDER.count == 1)
     }
 
-    @Test("the bundled Android roots are Google's four RSA-4096 certificates and Key Attestation CA1, pinned by SHA-256")
+    @Test(
+        "the bundled Android roots are Google's four RSA-4096 certificates and Key Attestation CA1, pinned by SHA-256")
     func androidRoots() throws {
         let roots = TrustAnchors.bundled.androidRootsDER
         #expect(roots.count == 5)
@@ -48,7 +49,8 @@ struct TrustAnchorsTests {
         #expect(reordered.fingerprint == bundled.fingerprint)
         let fewer = TrustAnchors(appAttestRootsDER: bundled.appAttestRootsDER, androidRootsDER: [])
         #expect(fewer.fingerprint != bundled.fingerprint)
-        let swapped = TrustAnchors(appAttestRootsDER: bundled.androidRootsDER, androidRootsDER: bundled.appAttestRootsDER)
+        let swapped = TrustAnchors(
+            appAttestRootsDER: bundled.androidRootsDER, androidRootsDER: bundled.appAttestRootsDER)
         #expect(swapped.fingerprint != bundled.fingerprint)
     }
 }

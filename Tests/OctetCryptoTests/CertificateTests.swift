@@ -32,7 +32,8 @@ func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.
 
 @Suite("X.509 certificates over OpenSSL", .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
 struct CertificateTests {
-    @Test("every certificate of every chain vector reads with the serial, validity and digest its metadata records",
+    @Test(
+        "every certificate of every chain vector reads with the serial, validity and digest its metadata records",
         arguments: ChainVectors.ids)
     func fieldsMatchMetadata(id: String) throws {
         let chain = try ChainVectors.chain(id)
@@ -97,7 +98,9 @@ struct CertificateTests {
         #expect(throws: CryptoError(.invalidCertificate)) { try Certificate(derEncoded: der + [0]) }
         #expect(throws: CryptoError(.invalidCertificate)) { try Certificate(derEncoded: Array(der.dropLast())) }
         #expect(throws: CryptoError(.invalidCertificate)) { try Certificate(derEncoded: []) }
-        #expect(throws: CryptoError(.invalidCertificate)) { try Certificate(derEncoded: [0x30, 0x03, 0x02, 0x01, 0x01]) }
+        #expect(throws: CryptoError(.invalidCertificate)) {
+            try Certificate(derEncoded: [0x30, 0x03, 0x02, 0x01, 0x01])
+        }
     }
 
     @Test("a signature over edited bytes does not verify")
@@ -112,7 +115,9 @@ struct CertificateTests {
 
     @Test("PEM text gives the DER of each certificate block, in order")
     func pem() throws {
-        let text = String(decoding: try SharedVectors.data("android-key-attestation/chains/ak-caiman-sdk36-tee-ec-rkp.pem"), as: UTF8.self)
+        let text = String(
+            decoding: try SharedVectors.data("android-key-attestation/chains/ak-caiman-sdk36-tee-ec-rkp.pem"),
+            as: UTF8.self)
         #expect(Certificate.derBlocks(fromPEM: text) == (try ChainVectors.chain("ak-caiman-sdk36-tee-ec-rkp")))
         #expect(Certificate.derBlocks(fromPEM: "-----BEGIN CERTIFICATE-----\nAAAA") == nil)
         #expect(Certificate.derBlocks(fromPEM: "") == [])

@@ -33,14 +33,17 @@ struct CBORDecoderTests {
         Accepted(
             hex: "a2 01 02 03 04",
             value: .map([
-                CBORMapEntry(key: .unsigned(1), value: .unsigned(2)), CBORMapEntry(key: .unsigned(3), value: .unsigned(4)),
+                CBORMapEntry(key: .unsigned(1), value: .unsigned(2)),
+                CBORMapEntry(key: .unsigned(3), value: .unsigned(4)),
             ])),
         // COSE key labels 1, 3, -1, -2, -3 in the order App Attest writes them.
         Accepted(
             hex: "a5 01 02 03 26 20 01 21 40 22 40",
             value: .map([
-                CBORMapEntry(key: .unsigned(1), value: .unsigned(2)), CBORMapEntry(key: .unsigned(3), value: .negative(6)),
-                CBORMapEntry(key: .negative(0), value: .unsigned(1)), CBORMapEntry(key: .negative(1), value: .bytes([])),
+                CBORMapEntry(key: .unsigned(1), value: .unsigned(2)),
+                CBORMapEntry(key: .unsigned(3), value: .negative(6)),
+                CBORMapEntry(key: .negative(0), value: .unsigned(1)),
+                CBORMapEntry(key: .negative(1), value: .bytes([])),
                 CBORMapEntry(key: .negative(2), value: .bytes([])),
             ])),
         // A shorter text key sorts first: "b" before "aa" (its head byte is smaller).

@@ -4,10 +4,12 @@ import Testing
 
 @Suite("CBOR encoder: canonical output")
 struct CBOREncoderTests {
-    @Test("heads use the shortest argument at every boundary", arguments: [
-        (UInt64(23), "17"), (24, "1818"), (255, "18ff"), (256, "190100"), (65535, "19ffff"),
-        (65536, "1a00010000"), (0xFFFF_FFFF, "1affffffff"), (1 << 32, "1b0000000100000000"),
-    ])
+    @Test(
+        "heads use the shortest argument at every boundary",
+        arguments: [
+            (UInt64(23), "17"), (24, "1818"), (255, "18ff"), (256, "190100"), (65535, "19ffff"),
+            (65536, "1a00010000"), (0xFFFF_FFFF, "1affffffff"), (1 << 32, "1b0000000100000000"),
+        ])
     func shortestHeads(_ argument: UInt64, _ expected: String) {
         #expect(CBOREncoder.head(major: 0, argument: argument) == hexBytes(expected))
     }

@@ -16,15 +16,21 @@ struct DERReaderTests {
         Refusal(name: "header without length", bytes: [0x04], code: .truncated, offset: 1),
         Refusal(name: "content shorter than its length", bytes: [0x04, 0x03, 1, 2], code: .truncated, offset: 2),
         Refusal(name: "indefinite length", bytes: [0x30, 0x80, 0x00, 0x00], code: .indefiniteLength, offset: 1),
-        Refusal(name: "long form for a short length", bytes: [0x04, 0x81, 0x01, 0xAA], code: .nonMinimalLength, offset: 0),
         Refusal(
-            name: "long form with a leading zero byte", bytes: [0x04, 0x82, 0x00, 0x81] + [UInt8](repeating: 0, count: 0x81),
+            name: "long form for a short length", bytes: [0x04, 0x81, 0x01, 0xAA], code: .nonMinimalLength, offset: 0),
+        Refusal(
+            name: "long form with a leading zero byte",
+            bytes: [0x04, 0x82, 0x00, 0x81] + [UInt8](repeating: 0, count: 0x81),
             code: .nonMinimalLength, offset: 1),
         Refusal(name: "five length bytes", bytes: [0x04, 0x85, 1, 0, 0, 0, 0], code: .lengthTooLarge, offset: 1),
         Refusal(name: "reserved length 0xFF", bytes: [0x04, 0xFF], code: .lengthTooLarge, offset: 1),
         Refusal(name: "high tag form for a low number", bytes: [0x9F, 0x1E, 0x00], code: .nonMinimalTag, offset: 0),
-        Refusal(name: "high tag form with a leading 0x80 group", bytes: [0x9F, 0x80, 0x20, 0x00], code: .nonMinimalTag, offset: 0),
-        Refusal(name: "tag number beyond 32 bits", bytes: [0x9F, 0x90, 0x80, 0x80, 0x80, 0x00, 0x00], code: .nonMinimalTag, offset: 0),
+        Refusal(
+            name: "high tag form with a leading 0x80 group", bytes: [0x9F, 0x80, 0x20, 0x00], code: .nonMinimalTag,
+            offset: 0),
+        Refusal(
+            name: "tag number beyond 32 bits", bytes: [0x9F, 0x90, 0x80, 0x80, 0x80, 0x00, 0x00], code: .nonMinimalTag,
+            offset: 0),
         Refusal(name: "truncated high tag", bytes: [0x9F, 0x81], code: .truncated, offset: 2),
         Refusal(name: "end-of-contents marker", bytes: [0x00, 0x00], code: .unexpectedTag, offset: 0),
         Refusal(name: "a byte after the element", bytes: [0x05, 0x00, 0x00], code: .trailingData, offset: 2),
@@ -165,7 +171,9 @@ struct DERPrimitiveTests {
         #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) {
             try DER.parse([0x06, 0x03, 0x2B, 0x80, 0x01]).objectIdentifier()
         }
-        #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse([0x06, 0x02, 0x2B, 0x86]).objectIdentifier() }
+        #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) {
+            try DER.parse([0x06, 0x02, 0x2B, 0x86]).objectIdentifier()
+        }
         #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse([0x06, 0x00]).objectIdentifier() }
         let huge: [UInt8] = [0x06, 0x0B, 0x2B] + [UInt8](repeating: 0xFF, count: 9) + [0x7F]
         #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse(huge).objectIdentifier() }
@@ -225,5 +233,61 @@ struct DERValidationTests {
         #expect(throws: DERError(.nonMinimalLength, at: 6)) { try DER.parse(bad).validateStructure() }
         let short: [UInt8] = [0x30, 0x05, 0x31, 0x03, 0x02, 0x02, 0x01]
         #expect(throws: DERError(.truncated, at: 6)) { try DER.parse(short).validateStructure() }
+    }
+}
+
+@Suite("DER reader robustness")
+struct DERRobustnessTests {
+    /// SplitMix64: a fixed sequence, so a failure reproduces.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Reads everything a caller might: every node, every primitive reading, every child.
+    static func exercise(_ node: DERNode) {
+        _ = try? node.int64()
+        _ = try? node.objectIdentifier()
+        _ = try? node.time()
+        _ = try? node.bitString()
+        _ = try? node.lenientBoolean()
+        guard var children = try? node.children() else { return }
+        while let child = try? children.next() { exercise(child) }
+    }
+
+    @Test("thousands of mutated and truncated structures are read without a crash, and errors point inside the input")
+    func mutations() throws {
+        var random = Generator(state: 0x0C7E7)
+        let seed: [UInt8] = DERWriter.sequence([
+            DERWriter.integer(1_758_900_680_964),
+            DERWriter.explicit(
+                704,
+                DERWriter.sequence([
+                    DERWriter.octetString([1, 2, 3]), DERWriter.boolean(true), DERWriter.enumerated(0),
+                ])),
+            try #require(DERWriter.objectIdentifier("1.3.6.1.4.1.11129.2.1.17")), DERWriter.generalizedTime(0),
+            DERWriter.element(.bitString, [0x00, 0xFF]),
+        ])
+        for _ in 0..<5000 {
+            var bytes = seed
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                bytes[index] = UInt8.random(in: 0...255, using: &random)
+            }
+            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
+            do {
+                let node = try DER.parse(bytes)
+                try node.validateStructure()
+                Self.exercise(node)
+            } catch {
+                #expect((0...bytes.count).contains(error.offset))
+            }
+        }
     }
 }

@@ -106,6 +106,19 @@ public struct LocationProof: Sendable {
     }
     /// The stage kinds, in order ("CAPTURE", "FIX", ...).
     public var stageKinds: [String] { decoded.stages.map(\.kind.name) }
+    /// The device key the evidence carries: the software key or the App Attest credential key
+    /// (65-byte SEC1 points). nil for Android, whose key is the leaf certificate's (`proofKey`).
+    public var deviceKey: Data? {
+        switch decoded.device {
+        case .software(let publicKey, _), .appAttest(_, let publicKey, _, _): Data(publicKey)
+        case .androidKey: nil
+        }
+    }
+    /// An Android proof's key-attestation chain as DER certificates, leaf first; empty otherwise.
+    public var androidCertificateChain: [Data] {
+        guard case .androidKey(let chain, _) = decoded.device else { return [] }
+        return chain.map { Data($0) }
+    }
     public var deviceEvidence: DeviceEvidenceKind {
         switch decoded.device {
         case .appAttest: .appAttest

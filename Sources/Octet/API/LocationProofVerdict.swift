@@ -18,7 +18,7 @@ public enum LocationProofVerdict: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    var wireValue: Int {
+    package var wireValue: Int {
         switch self {
         case .verified: 1
         case .plausible: 2

@@ -1,4 +1,5 @@
 import Foundation
+import OctetAttestation
 
 /// What `Octet.verify` checks beyond the proof's own signatures (seed: "VerifyOptions").
 ///
@@ -15,6 +16,8 @@ public struct VerifyOptions: Sendable {
     public var attestationBundle: Data?
     /// The "now" of every time rule; nil => the system clock.
     public var verificationTime: Date?
+    /// The roots hardware attestation is traced to; default `.bundled`.
+    public var trustAnchors: TrustAnchors
     /// Deprecated on arrival: restores the 3.0 tier rules (`verdict-tier`, `requireVerdict`, `spoofingVerdict`).
     public var honorVerdictTier: Bool
     /// Fail-closed on the signed verdict tier; default nil. Deprecated since 3.1: effective only with `honorVerdictTier`.
@@ -29,7 +32,7 @@ public struct VerifyOptions: Sendable {
     public init(
         expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = 300,
         requireAttestation: Bool = false, attestationBundle: Data? = nil,
-        verificationTime: Date? = nil, honorVerdictTier: Bool = false,
+        verificationTime: Date? = nil, honorVerdictTier: Bool = false, trustAnchors: TrustAnchors = .bundled,
         requireVerdict: RequiredVerdict? = nil,
         callerMetadata: CallerMetadataCheck? = nil, requireCallerMetadata: Bool = false,
         expectedSessionNonce: Data? = nil
@@ -40,6 +43,7 @@ public struct VerifyOptions: Sendable {
         self.attestationBundle = attestationBundle
         self.verificationTime = verificationTime
         self.honorVerdictTier = honorVerdictTier
+        self.trustAnchors = trustAnchors
         self.requireVerdict = requireVerdict
         self.callerMetadata = callerMetadata
         self.requireCallerMetadata = requireCallerMetadata

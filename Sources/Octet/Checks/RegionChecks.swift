@@ -22,14 +22,14 @@ enum RegionCheck {
     /// representable in e7 (fails all three, like any invalid expected region), or judged.
     enum Judgements {
         case notRequested
-        case unrepresentable
+        case unrepresentable(RegionDefect)
         case judged(RegionJudgements)
     }
 
     static func outcome(_ judgements: Judgements, _ which: KeyPath<RegionJudgements, RegionJudgement>) -> Outcome {
         switch judgements {
         case .notRequested: return .notChecked("no expectedRegion given")
-        case .unrepresentable: return .fail("expected region invalid: a coordinate or the radius is not a finite e7 value")
+        case .unrepresentable(let defect): return .fail("expected region invalid: \(defect)")
         case .judged(let all):
             switch all[keyPath: which] {
             case .pass(let detail): return .pass(detail)
@@ -41,7 +41,11 @@ enum RegionCheck {
     /// The three judgements for a proof. Degrees become e7 first.
     static func judge(_ proof: DecodedProof, expected: ProofRegion?) -> Judgements {
         guard let expected else { return .notRequested }
-        guard let expectedE7 = expected.e7 else { return .unrepresentable }
+        let expectedE7: RegionE7
+        switch expected.e7 {
+        case .success(let region): expectedE7 = region
+        case .failure(let defect): return .unrepresentable(defect)
+        }
         let fix = proof.claims.fix
         return .judged(RegionRules.judge(
             claimed: proof.claims.region, expected: expectedE7, fix: PointE7(latE7: fix.latE7, lonE7: fix.lonE7),
@@ -50,13 +54,14 @@ enum RegionCheck {
 }
 
 extension ProofRegion {
-    /// The region in e7, with the design's rounding; nil when a value is not finite or out of range of its type.
-    package var e7: RegionE7? {
+    /// The region in e7, with the design's rounding; a value that is not finite or out of range
+    /// of its type is that field's range defect.
+    package var e7: Result<RegionE7, RegionDefect> {
         switch self {
         case .circle(let latitude, let longitude, let radius):
             RegionE7Conversion.circle(latitude: latitude, longitude: longitude, radiusMeters: radius)
         case .geohash(let hash):
-            .geohash(hash)
+            .success(.geohash(hash))
         case .polygon(let coordinates):
             RegionE7Conversion.polygon(coordinates.map { ($0.latitude, $0.longitude) })
         }

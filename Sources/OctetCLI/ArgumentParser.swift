@@ -1,0 +1,190 @@
+import Foundation
+import Octet
+
+/// Reads `octet-verify`'s arguments, written by hand: `--flag VALUE` or `--flag=VALUE`, `--` ends
+/// the options, `-` is standard input. Every mistake is a `CLIError.usage` (exit 64) naming the flag.
+public enum ArgumentParser {
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(CLIError) -> Command {
+        if arguments.first == "issue" { return try IssueArgumentParser.parse(Array(arguments.dropFirst())) }
+        var configuration = VerifyConfiguration()
+        var seen = Set<String>()
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            if cursor.optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                configuration.proofs.append(argument)
+                continue
+            }
+            if argument == "--" {
+                cursor.optionsEnded = true
+                continue
+            }
+            let (flag, inline) = ArgumentCursor.split(argument)
+            if flag == "--help" || flag == "-h" { return .help }
+            if flag == "--version" { return .version }
+            guard VerifyFlag.all.contains(flag) else { throw .usage("unknown option \(flag) (see --help)") }
+            if !VerifyFlag.repeatable.contains(flag) {
+                guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
+            }
+            try apply(flag, inline: inline, cursor: &cursor, to: &configuration)
+        }
+        try validate(configuration)
+        return .verify(configuration)
+    }
+
+    private static func apply(
+        _ flag: String, inline: String?, cursor: inout ArgumentCursor, to c: inout VerifyConfiguration
+    ) throws(CLIError) {
+        func value() throws(CLIError) -> String { try cursor.value(for: flag, inline: inline) }
+        func noValue() throws(CLIError) {
+            if inline != nil { throw .usage("\(flag) takes no value") }
+        }
+        switch flag {
+        case "--max-age":
+            let text = try value()
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, RegionSpec.degrees(Substring(text)) != nil
+            else { throw .usage("--max-age: expected a number of seconds ≥ 0, got \(RegionSpec.quoted(text))") }
+            c.maxAgeSeconds = seconds
+        case "--region": c.region = try RegionSpec.parse(try value())
+        case "--require-attestation":
+            try noValue()
+            c.requireAttestation = true
+        case "--attestation-bundle": c.attestationBundlePath = try nonEmptyPath(flag, try value())
+        case "--require-verdict":
+            switch try value() {
+            case "verified": c.requireVerdict = .verified
+            case "plausible": c.requireVerdict = .plausible
+            case let other:
+                throw .usage("--require-verdict: expected verified or plausible, got \(RegionSpec.quoted(other))")
+            }
+        case "--honor-verdict-tier":
+            try noValue()
+            c.honorVerdictTier = true
+        case "--session-nonce":
+            let text = try value()
+            guard let nonce = HexText.decode(text) else {
+                throw .usage("--session-nonce: expected an even number of hex digits (0-9, a-f)")
+            }
+            guard (8...64).contains(nonce.count) else {
+                throw .usage(
+                    "--session-nonce: a session nonce is 8 to 64 bytes (16 to 128 hex digits), got \(nonce.count)")
+            }
+            c.sessionNonce = nonce
+        case "--manifest": c.manifestPath = try nonEmptyPath(flag, try value())
+        case "--content":
+            let (key, path) = try keyValue(flag, try value(), what: "KEY=PATH")
+            c.content.append(.init(key: key, path: path))
+        case "--content-unavailable":
+            let (key, reason) = try keyValue(flag, try value(), what: "KEY=REASON")
+            c.contentUnavailable.append(.init(key: key, reason: reason))
+        case "--require-content":
+            let text = try value()
+            if text == "all" {
+                c.requireContent = .all
+            } else {
+                let keys = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !keys.contains(where: \.isEmpty) else {
+                    throw .usage("--require-content: expected all or KEY[,KEY...] without empty keys")
+                }
+                c.requireContent = .keys(keys)
+            }
+        case "--require-caller-metadata":
+            try noValue()
+            c.requireCallerMetadata = true
+        case "--at":
+            let text = try value()
+            guard let milliseconds = RFC3339.parseMilliseconds(text) else {
+                throw .usage(
+                    "--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(text))")
+            }
+            c.atMilliseconds = milliseconds
+        case "--replay-db": c.replayDatabasePath = try nonEmptyPath(flag, try value())
+        case "--revocation-list": c.revocationListPath = try nonEmptyPath(flag, try value())
+        case "--trust-anchors": c.trustAnchorsPath = try nonEmptyPath(flag, try value())
+        case "--format":
+            let text = try value()
+            guard let format = VerifyConfiguration.Format(rawValue: text) else {
+                throw .usage("--format: expected text or json, got \(RegionSpec.quoted(text))")
+            }
+            c.format = format
+        case "--jobs":
+            let text = try value()
+            guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let jobs = Int(text), (1...256).contains(jobs)
+            else {
+                throw .usage("--jobs: expected a whole number from 1 to 256, got \(RegionSpec.quoted(text))")
+            }
+            c.jobs = jobs
+        case "--color":
+            let text = try value()
+            guard let choice = VerifyConfiguration.ColorChoice(rawValue: text) else {
+                throw .usage("--color: expected auto, always or never, got \(RegionSpec.quoted(text))")
+            }
+            c.color = choice
+        default:
+            throw .usage("unknown option \(flag) (see --help)")
+        }
+    }
+
+    private static func validate(_ c: VerifyConfiguration) throws(CLIError) {
+        guard !c.proofs.isEmpty else { throw .usage("no PROOF given: name one or more files, or - for standard input") }
+        guard c.proofs.filter({ $0 == "-" }).count <= 1 else { throw .usage("- (standard input) given more than once") }
+        var keys = Set<String>()
+        for key in c.content.map(\.key) + c.contentUnavailable.map(\.key) {
+            guard keys.insert(key).inserted else {
+                throw .usage("content key \(RegionSpec.quoted(key)) given more than once")
+            }
+        }
+    }
+
+    static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
+        guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
+        return path
+    }
+
+    static func keyValue(_ flag: String, _ text: String, what: String) throws(CLIError) -> (String, String) {
+        guard let equals = text.firstIndex(of: "=") else { throw .usage("\(flag): expected \(what)") }
+        let key = String(text[..<equals])
+        let value = String(text[text.index(after: equals)...])
+        guard !key.isEmpty, !value.isEmpty else { throw .usage("\(flag): expected \(what), with neither part empty") }
+        return (key, value)
+    }
+}
+
+/// The flags of the verify command.
+enum VerifyFlag {
+    static let all: Set<String> = [
+        "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
+        "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
+        "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--revocation-list",
+        "--trust-anchors", "--format", "--jobs", "--color",
+    ]
+    static let repeatable: Set<String> = ["--content", "--content-unavailable"]
+}
+
+/// Walks the argument list; a flag's value is inline (`--flag=VALUE`) or the next argument.
+struct ArgumentCursor {
+    private let arguments: [String]
+    private var index = 0
+    var optionsEnded = false
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    mutating func next() -> String? {
+        guard index < arguments.count else { return nil }
+        defer { index += 1 }
+        return arguments[index]
+    }
+
+    /// The flag's value; the next argument is taken even when it starts with `-` (a negative latitude).
+    mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
+        if let inline { return inline }
+        guard let next = next() else { throw .usage("\(flag) needs a value") }
+        return next
+    }
+
+    /// `--flag=value` → (`--flag`, `value`); `--flag` → (`--flag`, nil).
+    static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

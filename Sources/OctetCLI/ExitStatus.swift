@@ -1,0 +1,13 @@
+/// The exit statuses of the contract.
+public enum ExitStatus {
+    /// Every proof is valid.
+    public static let allValid: Int32 = 0
+    /// At least one proof is invalid.
+    public static let anyInvalid: Int32 = 1
+    /// At least one proof is inconclusive, and none is invalid.
+    public static let anyInconclusive: Int32 = 2
+    /// A usage error (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// A PROOF or FILE could not be read (EX_NOINPUT); wins over the verdicts.
+    public static let unreadable: Int32 = 66
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Octet
+
+/// `octet-verify issue ...`: a software-key proof for sandboxes and demos, optionally broken on purpose.
+public struct IssueConfiguration: Sendable, Equatable {
+    /// One deliberate defect (`--break NAME`), each aimed at one check.
+    public enum Defect: String, Sendable, Equatable, CaseIterable {
+        case stageSignature = "stage-signature"
+        case deviceSignature = "device-signature"
+        case binding
+        case claimsAfterSigning = "claims-after-signing"
+        case wrongKey = "wrong-key"
+        case duplicateField = "duplicate-field"
+        case trailingBytes = "trailing-bytes"
+
+        /// The check it makes fail, for `--help`.
+        public var target: String {
+            switch self {
+            case .stageSignature, .wrongKey: CheckName.stageSignatures
+            case .deviceSignature: CheckName.deviceAttestationSig
+            case .binding, .claimsAfterSigning: CheckName.binding
+            case .duplicateField, .trailingBytes: CheckName.wireFormat
+            }
+        }
+    }
+
+    /// `--platform`: which device evidence the proof carries.
+    public enum Platform: String, Sendable, Equatable, CaseIterable {
+        /// A plain software device key: no hardware evidence.
+        case software
+        /// An Android Key Attestation chain under a fresh test root.
+        case android
+        /// An App Attest key, enrolment and assertion under a fresh test authority.
+        case ios
+    }
+
+    public var platform: Platform = .software
+    /// `--anchors-out DIR`: where the test root goes, as `DIR/android/*.pem` or `DIR/apple/*.pem`.
+    public var anchorsOutputPath: String?
+    /// `--bundle-out FILE` (iOS): the enrolment goes there instead of into the proof.
+    public var bundleOutputPath: String?
+    /// `--out FILE`; nil or `-`: standard output.
+    public var outputPath: String?
+    /// `--manifest-out FILE`: where the content manifest goes (needs `--content`).
+    public var manifestOutputPath: String?
+    /// `--at`: creation time, Unix milliseconds; nil: now.
+    public var atMilliseconds: Int64?
+    public var region: ProofRegion?
+    /// `--fix LAT,LON[,ACCURACY_M]`.
+    public var fix: (latitude: Double, longitude: Double, accuracyMeters: Double)?
+    public var sessionNonce: [UInt8]?
+    public var content: [VerifyConfiguration.ContentFile] = []
+    /// `--content-type KEY=TYPE`; default `application/octet-stream`.
+    public var contentTypes: [String: String] = [:]
+    /// `--verdict-tier verified|plausible|uncertain|suspicious|spoofed`.
+    public var verdictTier: LocationProofVerdict?
+    public var defects: [Defect] = []
+
+    public init() {}
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.platform == rhs.platform && lhs.anchorsOutputPath == rhs.anchorsOutputPath
+            && lhs.bundleOutputPath == rhs.bundleOutputPath
+            && lhs.outputPath == rhs.outputPath && lhs.manifestOutputPath == rhs.manifestOutputPath
+            && lhs.atMilliseconds == rhs.atMilliseconds && lhs.region == rhs.region
+            && lhs.fix?.latitude == rhs.fix?.latitude && lhs.fix?.longitude == rhs.fix?.longitude
+            && lhs.fix?.accuracyMeters == rhs.fix?.accuracyMeters && lhs.sessionNonce == rhs.sessionNonce
+            && lhs.content == rhs.content && lhs.contentTypes == rhs.contentTypes
+            && lhs.verdictTier == rhs.verdictTier && lhs.defects == rhs.defects
+    }
+}
+
+/// Reads `octet-verify issue`'s arguments.
+enum IssueArgumentParser {
+    static let flags: Set<String> = [
+        "--out", "--manifest-out", "--platform", "--anchors-out", "--bundle-out", "--at", "--region", "--fix",
+        "--session-nonce", "--content", "--content-type",
+        "--verdict-tier", "--break",
+    ]
+    static let repeatable: Set<String> = ["--content", "--content-type", "--break"]
+
+    static func parse(_ arguments: [String]) throws(CLIError) -> Command {
+        var c = IssueConfiguration()
+        var seen = Set<String>()
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            let (flag, inline) = ArgumentCursor.split(argument)
+            if flag == "--help" || flag == "-h" { return .issueHelp }
+            guard flags.contains(flag) else {
+                throw .usage(
+                    argument.hasPrefix("-")
+                        ? "issue: unknown option \(flag) (see issue --help)"
+                        : "issue: unexpected argument \(RegionSpec.quoted(argument)); use --out FILE")
+            }
+            if !repeatable.contains(flag) {
+                guard seen.insert(flag).inserted else { throw .usage("issue: \(flag) given twice") }
+            }
+            let value = try cursor.value(for: flag, inline: inline)
+            switch flag {
+            case "--out": c.outputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--manifest-out": c.manifestOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--anchors-out": c.anchorsOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--bundle-out": c.bundleOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
+            case "--platform":
+                guard let platform = IssueConfiguration.Platform(rawValue: value) else {
+                    throw .usage("issue --platform: expected software, android or ios")
+                }
+                c.platform = platform
+            case "--at":
+                guard let milliseconds = RFC3339.parseMilliseconds(value) else {
+                    throw .usage("issue --at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z")
+                }
+                c.atMilliseconds = milliseconds
+            case "--region": c.region = try RegionSpec.parse(value)
+            case "--fix":
+                let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+                guard (2...3).contains(parts.count), let lat = RegionSpec.degrees(parts[0]),
+                    let lon = RegionSpec.degrees(parts[1]), (-90...90).contains(lat), (-180...180).contains(lon)
+                else { throw .usage("issue --fix: expected LAT,LON[,ACCURACY_M] in degrees and metres") }
+                var accuracy = 5.0
+                if parts.count == 3 {
+                    guard let metres = RegionSpec.degrees(parts[2]), metres >= 0, metres <= 4_000_000 else {
+                        throw .usage("issue --fix: the accuracy is metres, 0 to 4000000")
+                    }
+                    accuracy = metres
+                }
+                c.fix = (lat, lon, accuracy)
+            case "--session-nonce":
+                guard let nonce = HexText.decode(value), (8...64).contains(nonce.count) else {
+                    throw .usage("issue --session-nonce: expected 16 to 128 hex digits (8 to 64 bytes)")
+                }
+                c.sessionNonce = nonce
+            case "--content":
+                let (key, path) = try ArgumentParser.keyValue(flag, value, what: "KEY=PATH")
+                guard !c.content.contains(where: { $0.key == key }) else {
+                    throw .usage("issue --content: key \(RegionSpec.quoted(key)) given twice")
+                }
+                c.content.append(.init(key: key, path: path))
+            case "--content-type":
+                let (key, type) = try ArgumentParser.keyValue(flag, value, what: "KEY=TYPE")
+                c.contentTypes[key] = type
+            case "--verdict-tier":
+                guard let tier = LocationProofVerdict(rawValue: value.uppercased()) else {
+                    throw .usage("issue --verdict-tier: expected verified, plausible, uncertain, suspicious or spoofed")
+                }
+                c.verdictTier = tier
+            case "--break":
+                guard let defect = IssueConfiguration.Defect(rawValue: value) else {
+                    let names = IssueConfiguration.Defect.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .usage("issue --break: expected one of \(names)")
+                }
+                c.defects.append(defect)
+            default: throw .usage("issue: unknown option \(flag)")
+            }
+        }
+        if c.bundleOutputPath != nil, c.platform != .ios {
+            throw .usage("issue --bundle-out needs --platform ios (an App Attest enrolment bundle)")
+        }
+        if c.anchorsOutputPath != nil, c.platform == .software {
+            throw .usage("issue --anchors-out needs --platform android or ios (a software key has no root)")
+        }
+        if c.manifestOutputPath != nil, c.content.isEmpty {
+            throw .usage("issue --manifest-out needs at least one --content KEY=PATH")
+        }
+        for key in c.contentTypes.keys where !c.content.contains(where: { $0.key == key }) {
+            throw .usage("issue --content-type: no --content with key \(RegionSpec.quoted(key))")
+        }
+        return .issue(c)
+    }
+}

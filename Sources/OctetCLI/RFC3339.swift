@@ -1,0 +1,127 @@
+import Foundation
+
+/// RFC 3339 timestamps, parsed and printed by hand so that output never depends on the locale,
+/// the time zone of the machine or Foundation's formatter.
+public enum RFC3339 {
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; the fraction is kept to the millisecond
+    /// (floored). Leap seconds (`:60`) are refused: the library's clock has none.
+    public static func parse(_ text: String) -> Date? {
+        guard let milliseconds = parseMilliseconds(text) else { return nil }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// Unix milliseconds of an RFC 3339 timestamp.
+    public static func parseMilliseconds(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        guard b.count >= 20, b.count <= 40 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= b.count else { return nil }
+            var value = 0
+            for index in range {
+                guard b[index] >= 0x30, b[index] <= 0x39 else { return nil }
+                value = value * 10 + Int(b[index] - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), b[4] == UInt8(ascii: "-"), let month = number(5..<7),
+            b[7] == UInt8(ascii: "-"), let day = number(8..<10),
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+            let hour = number(11..<13), b[13] == UInt8(ascii: ":"), let minute = number(14..<16),
+            b[16] == UInt8(ascii: ":"), let second = number(17..<19)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        var millis = 0
+        if b[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < b.count, b[index] >= 0x30, b[index] <= 0x39 { index += 1 }
+            let digits = index - start
+            guard digits >= 1, digits <= 9 else { return nil }
+            for position in 0..<3 {
+                millis = millis * 10 + (position < digits ? Int(b[start + position] - 0x30) : 0)
+            }
+        }
+        guard index < b.count else { return nil }
+        var offsetMinutes = 0
+        if b[index] == UInt8(ascii: "Z") || b[index] == UInt8(ascii: "z") {
+            guard index + 1 == b.count else { return nil }
+        } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") {
+            guard index + 6 == b.count, let offsetHour = number(index + 1..<index + 3),
+                b[index + 3] == UInt8(ascii: ":"), let offsetMinute = number(index + 4..<index + 6),
+                offsetHour < 24, offsetMinute < 60
+            else { return nil }
+            offsetMinutes = (offsetHour * 60 + offsetMinute) * (b[index] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        let days = Int64(daysFromCivil(year: year, month: month, day: day))
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
+        return seconds * 1000 + Int64(millis)
+    }
+
+    /// `2026-01-15T12:00:00Z`, or `2026-01-15T12:00:00.250Z` when the time has milliseconds. UTC.
+    public static func format(_ date: Date) -> String {
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let clamped = max(min(value, 253_402_300_799_999), -62_135_596_800_000)
+        return format(milliseconds: Int64(clamped))
+    }
+
+    public static func format(milliseconds: Int64) -> String {
+        let (secondsTotal, millis) = floorDivide(milliseconds, 1000)
+        let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
+        let (year, month, day) = civilFromDays(Int(days))
+        let hour = Int(secondOfDay / 3600)
+        let minute = Int(secondOfDay % 3600 / 60)
+        let second = Int(secondOfDay % 60)
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text += pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        if millis != 0 { text += "." + pad(Int(millis), 3) }
+        return text + "Z"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let quotient = a / b
+        let remainder = a % b
+        return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
+    }
+
+    private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // Howard Hinnant's days-from-civil and its inverse (proleptic Gregorian calendar).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,85 @@
+import Octet
+
+/// `--region SPEC`: `geohash:HASH`, `circle:LAT,LON,RADIUS_M` or `polygon:LAT,LON;LAT,LON;...`.
+///
+/// Only the syntax and plain ranges are judged here (so a typo is a usage error); the library
+/// judges the region itself (e7 conversion, vertex rules, simplicity) and fails `region-claim`.
+public enum RegionSpec {
+    public static func parse(_ spec: String) throws(CLIError) -> ProofRegion {
+        guard let colon = spec.firstIndex(of: ":") else {
+            throw .usage(
+                "--region \(quoted(spec)): expected geohash:HASH, circle:LAT,LON,RADIUS_M or "
+                    + "polygon:LAT,LON;LAT,LON;..."
+            )
+        }
+        let kind = spec[..<colon]
+        let body = String(spec[spec.index(after: colon)...])
+        switch kind {
+        case "geohash":
+            let alphabet = Set("0123456789bcdefghjkmnpqrstuvwxyz")
+            guard (1...12).contains(body.count), body.allSatisfy({ alphabet.contains($0) }) else {
+                throw .usage(
+                    "--region geohash: expected 1 to 12 lower-case geohash characters (0-9, b-z without a, i, l, o)")
+            }
+            return .geohash(body)
+        case "circle":
+            let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 3, let lat = degrees(parts[0]), let lon = degrees(parts[1]),
+                let radius = degrees(parts[2])
+            else { throw .usage("--region circle: expected circle:LAT,LON,RADIUS_M with three decimal numbers") }
+            try checkRange(lat, lon)
+            guard radius > 0 else { throw .usage("--region circle: the radius must be a positive number of metres") }
+            return .circle(latitude: lat, longitude: lon, radiusMeters: radius)
+        case "polygon":
+            let vertices = body.split(separator: ";", omittingEmptySubsequences: false)
+            guard vertices.count >= 3 else {
+                throw .usage("--region polygon: expected at least 3 vertices LAT,LON separated by ';'")
+            }
+            guard vertices.count <= 1000 else { throw .usage("--region polygon: at most 1000 vertices") }
+            var coordinates: [ProofRegion.Coordinate] = []
+            for (index, vertex) in vertices.enumerated() {
+                let parts = vertex.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2, let lat = degrees(parts[0]), let lon = degrees(parts[1]) else {
+                    throw .usage("--region polygon: vertex \(index + 1) is not LAT,LON")
+                }
+                try checkRange(lat, lon)
+                coordinates.append(.init(latitude: lat, longitude: lon))
+            }
+            return .polygon(coordinates)
+        default:
+            throw .usage("--region: unknown shape \(quoted(String(kind))); use geohash:, circle: or polygon:")
+        }
+    }
+
+    /// A plain decimal number (`-12.5`, `3`): no exponent, no hex, no `inf`/`nan`, no spaces.
+    static func degrees(_ text: Substring) -> Double? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        if bytes.first == UInt8(ascii: "-") { index = 1 }
+        var digits = 0
+        var sawDot = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x30, byte <= 0x39 {
+                digits += 1
+            } else if byte == UInt8(ascii: "."), !sawDot, digits > 0 {
+                sawDot = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, bytes.last != UInt8(ascii: "."), bytes.count <= 32 else { return nil }
+        return Double(String(text))
+    }
+
+    private static func checkRange(_ lat: Double, _ lon: Double) throws(CLIError) {
+        guard (-90...90).contains(lat) else { throw .usage("--region: latitude must be within -90..90") }
+        guard (-180...180).contains(lon) else { throw .usage("--region: longitude must be within -180..180") }
+    }
+
+    static func quoted(_ text: String) -> String {
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return "'" + shown + "'"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Octet
+import OctetAttestation
+import OctetContent
+
+/// Turns a parsed configuration into a `VerificationSession`: reads every FILE the flags name
+/// (each failure exit 66) and opens the replay store.
+public enum SessionBuilder {
+    /// `now`: Unix milliseconds used when `--at` is absent.
+    public static func build(_ c: VerifyConfiguration, now: Int64) -> Result<VerificationSession, CLIError> {
+        var options = VerifyOptions(
+            expectedRegion: c.region, maxAgeSeconds: c.maxAgeSeconds, requireAttestation: c.requireAttestation,
+            honorVerdictTier: c.honorVerdictTier, requireVerdict: c.requireVerdict,
+            requireCallerMetadata: c.requireCallerMetadata, expectedSessionNonce: c.sessionNonce.map { Data($0) })
+        if let path = c.attestationBundlePath {
+            switch InputFiles.read(path, what: "attestation bundle", limit: 1 << 20) {
+            case .success(let data): options.attestationBundle = data
+            case .failure(let error): return .failure(error)
+            }
+        }
+        if c.hasCallerMetadata {
+            var check = CallerMetadataCheck(requireContent: c.requireContent ?? .none)
+            if let path = c.manifestPath {
+                switch InputFiles.read(path, what: "manifest", limit: 1 << 20) {
+                case .success(let data): check.manifestJson = data
+                case .failure(let error): return .failure(error)
+                }
+            }
+            for item in c.content {
+                if let error = InputFiles.checkReadable(item.path, what: "content \(item.key)") {
+                    return .failure(error)
+                }
+                check.content[item.key] = .file(URL(fileURLWithPath: item.path))
+            }
+            for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
+            options.callerMetadata = check
+        }
+        if let path = c.trustAnchorsPath {
+            switch TrustAnchorDirectory.load(path) {
+            case .success(let loaded): options.trustAnchors = loaded
+            case .failure(let error): return .failure(error)
+            }
+        }
+        var revocationList: RevocationList?
+        if let path = c.revocationListPath {
+            switch InputFiles.read(path, what: "revocation list", limit: 1 << 25).flatMap(RevocationList.parse) {
+            case .success(let list): revocationList = list
+            case .failure(let error): return .failure(error)
+            }
+        }
+        var replayStore: ReplayStore?
+        if let path = c.replayDatabasePath {
+            do {
+                replayStore = try ReplayStore(path: path)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(
+            VerificationSession(
+                options: options, nowMilliseconds: c.atMilliseconds ?? now,
+                revocationList: revocationList, replayStore: replayStore))
+    }
+}

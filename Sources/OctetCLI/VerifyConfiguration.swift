@@ -1,0 +1,71 @@
+import Foundation
+import Octet
+import OctetContent
+
+/// Everything `octet-verify [OPTIONS] PROOF...` was asked to do, as parsed: paths are not opened yet.
+public struct VerifyConfiguration: Sendable, Equatable {
+    public enum Format: String, Sendable, Equatable { case text, json }
+    public enum ColorChoice: String, Sendable, Equatable { case auto, always, never }
+
+    /// `--content KEY=PATH`.
+    public struct ContentFile: Sendable, Equatable {
+        public var key: String
+        public var path: String
+
+        public init(key: String, path: String) {
+            self.key = key
+            self.path = path
+        }
+    }
+
+    /// `--content-unavailable KEY=REASON`.
+    public struct ContentUnavailable: Sendable, Equatable {
+        public var key: String
+        public var reason: String
+
+        public init(key: String, reason: String) {
+            self.key = key
+            self.reason = reason
+        }
+    }
+
+    /// Files, or `-` for standard input, in the order given.
+    public var proofs: [String] = []
+    public var maxAgeSeconds: Double = 300
+    public var region: ProofRegion?
+    public var requireAttestation = false
+    public var attestationBundlePath: String?
+    public var requireVerdict: RequiredVerdict?
+    public var honorVerdictTier = false
+    public var sessionNonce: [UInt8]?
+    public var manifestPath: String?
+    public var content: [ContentFile] = []
+    public var contentUnavailable: [ContentUnavailable] = []
+    public var requireContent: CallerMetadataCheck.RequiredContent?
+    public var requireCallerMetadata = false
+    /// `--at`: the verification time, Unix milliseconds.
+    public var atMilliseconds: Int64?
+    public var replayDatabasePath: String?
+    public var revocationListPath: String?
+    public var trustAnchorsPath: String?
+    public var format: Format = .text
+    /// nil: every core.
+    public var jobs: Int?
+    public var color: ColorChoice = .auto
+
+    public init() {}
+
+    /// True when any caller-metadata input was given, so `VerifyOptions.callerMetadata` is set.
+    var hasCallerMetadata: Bool {
+        manifestPath != nil || !content.isEmpty || !contentUnavailable.isEmpty || requireContent != nil
+    }
+}
+
+/// What the command line asks for.
+public enum Command: Sendable, Equatable {
+    case verify(VerifyConfiguration)
+    case issue(IssueConfiguration)
+    case help
+    case issueHelp
+    case version
+}

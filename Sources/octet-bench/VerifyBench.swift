@@ -1,0 +1,60 @@
+import Foundation
+import Octet
+import OctetCrypto
+import OctetIssuer
+
+/// `Octet.verify` on a typical proof (CAPTURE, FIX, VERDICT; software device key) against the raw
+/// OpenSSL verify rate measured in the same run.
+enum VerifyBench {
+    static func run(iterations: Int) {
+        let issuer = ProofIssuer()
+        var draft = ProofDraft()
+        draft.assurance = (.verified, "disc/2.4")
+        draft.sessionNonce = Array(repeating: 7, count: 16)
+        let proof = issuer.issue(draft)
+        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1))
+        guard Octet.verify(proofBytes: proof, options: options).verdict == .valid else {
+            fatalError("benchmark proof does not verify")
+        }
+        let signaturesPerProof = 4  // three stages and the device signature
+
+        // The baseline: EVP_DigestVerify with a key made once, over a stage-sized message.
+        let key = P256PrivateKey()
+        let message = [UInt8](repeating: 0x5A, count: 200)
+        let signature = key.signature(for: message)
+        let raw = RawOpenSSL.publicKey(key.publicKey.x963Representation)
+        defer { RawOpenSSL.free(raw) }
+
+        // Warm up both, then alternate so that both see the same machine state.
+        _ = Measure.rate(iterations: 200) { _ = RawOpenSSL.verify(key: raw, signature: signature, message: message) }
+        _ = Measure.rate(iterations: 50) { _ = Octet.verify(proofBytes: proof, options: options) }
+        var proofRates: [Double] = []
+        var rawRates: [Double] = []
+        for _ in 0..<3 {
+            rawRates.append(Measure.rate(iterations: iterations * signaturesPerProof) {
+                _ = RawOpenSSL.verify(key: raw, signature: signature, message: message)
+            })
+            proofRates.append(Measure.rate(iterations: iterations) { _ = Octet.verify(proofBytes: proof, options: options) })
+        }
+        let proofsPerSecond = proofRates.sorted()[1]
+        let rawPerSecond = rawRates.sorted()[1]
+        print("proof: \(proof.count) bytes, \(signaturesPerProof) signatures (CAPTURE, FIX, VERDICT, software device key)")
+        print("proofs-per-second: \(Measure.format(proofsPerSecond))")
+        print("raw-openssl-p256-verifies-per-second: \(Measure.format(rawPerSecond))")
+        let point = key.publicKey.x963Representation
+        let imports = Measure.rate(iterations: iterations * 4) { _ = try? P256PublicKey(x963Representation: point) }
+        print("p256-key-imports-per-second: \(Measure.format(imports))")
+        let ours = Measure.rate(iterations: iterations * 4) { _ = key.publicKey.isValidSignature(signature, for: message) }
+        print("octet-p256-verifies-per-second: \(Measure.format(ours))")
+        print("verify-ratio: \(Measure.format(proofsPerSecond * Double(signaturesPerProof) / rawPerSecond, 3))")
+
+        // Memory: resident size after 1,000 and after 10,000 more verifications.
+        for _ in 0..<1_000 { _ = Octet.verify(proofBytes: proof, options: options) }
+        let after1k = Measure.statusMiB("VmRSS")
+        for _ in 0..<10_000 { _ = Octet.verify(proofBytes: proof, options: options) }
+        let after11k = Measure.statusMiB("VmRSS")
+        print("rss-mib-after-1000: \(Measure.format(after1k, 1))")
+        print("rss-mib-after-11000: \(Measure.format(after11k, 1))")
+        print("peak-rss-mib: \(Measure.format(Measure.statusMiB("VmHWM"), 1))")
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Octet
+import OctetCLI
+import Testing
+
+@Suite("The argument parser reads every flag of the contract, and refuses mistakes with exit 64")
+struct ArgumentParserTests {
+    struct Accepted: Sendable, CustomTestStringConvertible {
+        let id: String
+        let arguments: [String]
+        let expected: VerifyConfiguration
+        var testDescription: String { id }
+    }
+
+    static func config(_ build: (inout VerifyConfiguration) -> Void) -> VerifyConfiguration {
+        var c = VerifyConfiguration()
+        c.proofs = ["p.proof"]
+        build(&c)
+        return c
+    }
+
+    static let accepted: [Accepted] = [
+        .init(id: "defaults", arguments: ["p.proof"], expected: config { _ in }),
+        .init(id: "--max-age", arguments: ["--max-age", "60", "p.proof"], expected: config { $0.maxAgeSeconds = 60 }),
+        .init(
+            id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"], expected: config { $0.maxAgeSeconds = 1.5 }),
+        .init(
+            id: "--region geohash", arguments: ["--region", "geohash:u4pruyd", "p.proof"],
+            expected: config { $0.region = .geohash("u4pruyd") }),
+        .init(
+            id: "--region circle with a negative latitude",
+            arguments: ["--region", "circle:-33.9,18.4,500", "p.proof"],
+            expected: config { $0.region = .circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500) }),
+        .init(
+            id: "--region polygon", arguments: ["--region=polygon:0,0;0,1;1,1", "p.proof"],
+            expected: config {
+                $0.region = .polygon([
+                    .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
+                    .init(latitude: 1, longitude: 1),
+                ])
+            }),
+        .init(
+            id: "--require-attestation", arguments: ["--require-attestation", "p.proof"],
+            expected: config { $0.requireAttestation = true }),
+        .init(
+            id: "--attestation-bundle", arguments: ["--attestation-bundle", "b.bin", "p.proof"],
+            expected: config { $0.attestationBundlePath = "b.bin" }),
+        .init(
+            id: "--require-verdict plausible", arguments: ["--require-verdict", "plausible", "p.proof"],
+            expected: config { $0.requireVerdict = .plausible }),
+        .init(
+            id: "--honor-verdict-tier", arguments: ["--honor-verdict-tier", "p.proof"],
+            expected: config { $0.honorVerdictTier = true }),
+        .init(
+            id: "--session-nonce in either case", arguments: ["--session-nonce", "00112233445566AA", "p.proof"],
+            expected: config { $0.sessionNonce = [0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA] }),
+        .init(
+            id: "--manifest", arguments: ["--manifest", "m.json", "p.proof"],
+            expected: config { $0.manifestPath = "m.json" }),
+        .init(
+            id: "--content twice", arguments: ["--content", "a=x.jpg", "--content", "b=y=z", "p.proof"],
+            expected: config { $0.content = [.init(key: "a", path: "x.jpg"), .init(key: "b", path: "y=z")] }),
+        .init(
+            id: "--content-unavailable", arguments: ["--content-unavailable", "a=gone", "p.proof"],
+            expected: config { $0.contentUnavailable = [.init(key: "a", reason: "gone")] }),
+        .init(
+            id: "--require-content all", arguments: ["--require-content", "all", "p.proof"],
+            expected: config { $0.requireContent = .all }),
+        .init(
+            id: "--require-content keys", arguments: ["--require-content", "a,b", "p.proof"],
+            expected: config { $0.requireContent = .keys(["a", "b"]) }),
+        .init(
+            id: "--require-caller-metadata", arguments: ["--require-caller-metadata", "p.proof"],
+            expected: config { $0.requireCallerMetadata = true }),
+        .init(
+            id: "--at with an offset", arguments: ["--at", "2026-01-15T13:00:00+01:00", "p.proof"],
+            expected: config { $0.atMilliseconds = 1_768_478_400_000 }),
+        .init(
+            id: "--at with milliseconds", arguments: ["--at", "2026-01-15T12:00:00.250Z", "p.proof"],
+            expected: config { $0.atMilliseconds = 1_768_478_400_250 }),
+        .init(
+            id: "--replay-db", arguments: ["--replay-db", "r.db", "p.proof"],
+            expected: config { $0.replayDatabasePath = "r.db" }),
+        .init(
+            id: "--revocation-list", arguments: ["--revocation-list", "l.json", "p.proof"],
+            expected: config { $0.revocationListPath = "l.json" }),
+        .init(
+            id: "--trust-anchors", arguments: ["--trust-anchors", "anchors", "p.proof"],
+            expected: config { $0.trustAnchorsPath = "anchors" }),
+        .init(id: "--format json", arguments: ["--format", "json", "p.proof"], expected: config { $0.format = .json }),
+        .init(id: "--jobs", arguments: ["--jobs", "2", "p.proof"], expected: config { $0.jobs = 2 }),
+        .init(id: "--color never", arguments: ["--color=never", "p.proof"], expected: config { $0.color = .never }),
+        .init(
+            id: "stdin and files in order", arguments: ["a", "-", "b"],
+            expected: config { $0.proofs = ["a", "-", "b"] }),
+        .init(
+            id: "-- ends the options", arguments: ["--", "--odd-name"],
+            expected: config { $0.proofs = ["--odd-name"] }),
+    ]
+
+    @Test("each flag sets its field", arguments: accepted)
+    func acceptsFlag(_ row: Accepted) throws {
+        #expect(try ArgumentParser.parse(row.arguments) == .verify(row.expected))
+    }
+
+    struct Refused: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        /// A fragment the one-line message must contain.
+        let says: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let refused: [Refused] = [
+        .init(arguments: [], says: "no PROOF"),
+        .init(arguments: ["--bogus", "p"], says: "unknown option --bogus"),
+        .init(arguments: ["p", "--max-age"], says: "--max-age needs a value"),
+        .init(arguments: ["--max-age", "-1", "p"], says: "--max-age"),
+        .init(arguments: ["--max-age", "1e3", "p"], says: "--max-age"),
+        .init(arguments: ["--max-age", "nan", "p"], says: "--max-age"),
+        .init(arguments: ["--max-age", "1", "--max-age", "2", "p"], says: "given twice"),
+        .init(arguments: ["--region", "u4pruyd", "p"], says: "geohash:HASH"),
+        .init(arguments: ["--region", "geohash:u4pruya", "p"], says: "geohash"),
+        .init(arguments: ["--region", "circle:1,2", "p"], says: "circle"),
+        .init(arguments: ["--region", "circle:91,2,10", "p"], says: "latitude"),
+        .init(arguments: ["--region", "circle:1,2,0", "p"], says: "radius"),
+        .init(arguments: ["--region", "circle:1e1,2,10", "p"], says: "circle"),
+        .init(arguments: ["--region", "polygon:0,0;1,1", "p"], says: "at least 3"),
+        .init(arguments: ["--region", "square:0,0", "p"], says: "unknown shape"),
+        .init(arguments: ["--require-verdict", "spoofed", "p"], says: "verified or plausible"),
+        .init(arguments: ["--session-nonce", "abc", "p"], says: "hex"),
+        .init(arguments: ["--session-nonce", "zz00112233445566", "p"], says: "hex"),
+        .init(arguments: ["--session-nonce", "0011", "p"], says: "8 to 64 bytes"),
+        .init(arguments: ["--content", "a", "p"], says: "KEY=PATH"),
+        .init(arguments: ["--content", "=x", "p"], says: "KEY=PATH"),
+        .init(arguments: ["--content", "a=x", "--content-unavailable", "a=gone", "p"], says: "more than once"),
+        .init(arguments: ["--require-content", "a,,b", "p"], says: "empty"),
+        .init(arguments: ["--at", "2026-01-15 12:00:00", "p"], says: "RFC 3339"),
+        .init(arguments: ["--at", "2026-02-30T12:00:00Z", "p"], says: "RFC 3339"),
+        .init(arguments: ["--at", "2026-01-15T12:00:60Z", "p"], says: "RFC 3339"),
+        .init(arguments: ["--format", "xml", "p"], says: "text or json"),
+        .init(arguments: ["--jobs", "0", "p"], says: "--jobs"),
+        .init(arguments: ["--jobs", "-2", "p"], says: "--jobs"),
+        .init(arguments: ["--require-attestation=yes", "p"], says: "takes no value"),
+        .init(arguments: ["-", "-"], says: "standard input"),
+        .init(arguments: ["--replay-db=", "p"], says: "file path"),
+        .init(arguments: ["issue", "--break", "everything"], says: "--break"),
+        .init(arguments: ["issue", "--manifest-out", "m.json"], says: "--content"),
+        .init(arguments: ["issue", "stray"], says: "unexpected argument"),
+        .init(arguments: ["issue", "--platform", "windows"], says: "software, android or ios"),
+        .init(arguments: ["issue", "--bundle-out", "b"], says: "--platform ios"),
+        .init(arguments: ["issue", "--platform", "android", "--bundle-out", "b"], says: "--platform ios"),
+        .init(arguments: ["issue", "--anchors-out", "d"], says: "--platform android or ios"),
+    ]
+
+    @Test("each mistake is one usage line and exit 64", arguments: refused)
+    func refusesMistake(_ row: Refused) {
+        #expect {
+            _ = try ArgumentParser.parse(row.arguments)
+        } throws: { error in
+            guard let error = error as? CLIError else { return false }
+            return error.kind == .usage && error.exitCode == 64 && error.message.contains(row.says)
+                && !error.message.contains("\n")
+        }
+    }
+
+    @Test("--help, -h and --version win over everything else")
+    func helpAndVersion() throws {
+        #expect(try ArgumentParser.parse(["--help"]) == .help)
+        #expect(try ArgumentParser.parse(["p", "-h"]) == .help)
+        #expect(try ArgumentParser.parse(["--version"]) == .version)
+        #expect(try ArgumentParser.parse(["issue", "--help"]) == .issueHelp)
+    }
+
+    @Test("issue reads its own flags")
+    func issueFlags() throws {
+        let command = try ArgumentParser.parse([
+            "issue", "--out", "p.proof", "--at", "2026-01-15T12:00:00Z", "--fix", "-33.9,18.4,12",
+            "--session-nonce", "0011223344556677", "--content", "photo=a.jpg", "--content-type", "photo=image/jpeg",
+            "--manifest-out", "m.json", "--verdict-tier", "plausible", "--break", "binding", "--break",
+            "trailing-bytes",
+        ])
+        var expected = IssueConfiguration()
+        expected.outputPath = "p.proof"
+        expected.atMilliseconds = 1_768_478_400_000
+        expected.fix = (-33.9, 18.4, 12)
+        expected.sessionNonce = [0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]
+        expected.content = [.init(key: "photo", path: "a.jpg")]
+        expected.contentTypes = ["photo": "image/jpeg"]
+        expected.manifestOutputPath = "m.json"
+        expected.verdictTier = .plausible
+        expected.defects = [.binding, .trailingBytes]
+        #expect(command == .issue(expected))
+    }
+}

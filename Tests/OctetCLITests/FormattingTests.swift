@@ -1,0 +1,105 @@
+import Foundation
+import Octet
+import OctetCLI
+import Testing
+
+@Suite("Deterministic output: JSON strings, RFC 3339 times, the verdict rules")
+struct FormattingTests {
+    @Test(
+        "JSON strings escape quotes, backslashes and every control character",
+        arguments: [
+            ("plain", #""plain""#),
+            ("a\"b\\c", #""a\"b\\c""#),
+            ("line\nbreak\ttab\r", #""line\nbreak\ttab\r""#),
+            ("\u{00}\u{1F}\u{7F}", #""\u0000\u001f\u007f""#),
+            ("\u{2028}", #""\u2028""#),
+            ("café ≥ 5 m", "\"café ≥ 5 m\""),
+        ])
+    func escapes(_ input: String, _ expected: String) {
+        #expect(JSONOut.quoted(input) == expected)
+    }
+
+    @Test("objects keep their members in the order given")
+    func memberOrder() {
+        let value = JSONOut.object([("z", .int(-1)), ("a", .array([.bool(true), .null])), ("m", .string("x"))])
+        #expect(value.rendered == #"{"z":-1,"a":[true,null],"m":"x"}"#)
+    }
+
+    @Test(
+        "RFC 3339 round-trips through Unix milliseconds",
+        arguments: [
+            ("1970-01-01T00:00:00Z", Int64(0)),
+            ("2026-01-15T12:00:00Z", Int64(1_768_478_400_000)),
+            ("2026-01-15T12:00:00.250Z", Int64(1_768_478_400_250)),
+            ("2024-02-29T23:59:59.999Z", Int64(1_709_251_199_999)),
+            ("1969-12-31T23:59:59.500Z", Int64(-500)),
+        ])
+    func rfc3339(_ text: String, _ milliseconds: Int64) {
+        #expect(RFC3339.parseMilliseconds(text) == milliseconds)
+        #expect(RFC3339.format(milliseconds: milliseconds) == text)
+    }
+
+    @Test("RFC 3339: offsets are applied, fractions floored to the millisecond, nonsense refused")
+    func rfc3339Variants() {
+        #expect(RFC3339.parseMilliseconds("2026-01-15T07:00:00-05:00") == 1_768_478_400_000)
+        #expect(RFC3339.parseMilliseconds("2026-01-15t12:00:00.123999z") == 1_768_478_400_123)
+        for bad in [
+            "2026-01-15T12:00Z", "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-01-15T24:00:00Z",
+            "2026-01-15T12:00:00", "2026-01-15T12:00:00.Z", "2026-01-15T12:00:00+0100", "２０２６-01-15T12:00:00Z",
+        ] {
+            #expect(RFC3339.parseMilliseconds(bad) == nil, "\(bad)")
+        }
+    }
+
+    static func check(_ name: String, _ status: CheckStatus) -> ProofCheck {
+        ProofCheck(name: name, status: status, detail: "")
+    }
+
+    @Test(
+        "the verdict rules: FAIL → invalid; signed and nothing INCONCLUSIVE → valid; else inconclusive",
+        arguments: [
+            (
+                [check("stage-signatures", .pass), check("revocation", .notChecked)], ProofVerification.Verdict.valid,
+                true, true
+            ),
+            ([check("stage-signatures", .pass), check("revocation", .fail)], .invalid, false, false),
+            (
+                [check("stage-signatures", .pass), check("replay-uniqueness", .inconclusive)], .inconclusive, true,
+                false
+            ),
+            ([check("stage-signatures", .notChecked)], .inconclusive, true, false),
+            ([check("stage-signatures", .pass), check("verdict-tier", .warn)], .valid, true, true),
+            ([check("stage-signatures", .fail), check("x", .inconclusive)], .invalid, false, false),
+        ])
+    func verdictRules(
+        _ checks: [ProofCheck], _ verdict: ProofVerification.Verdict, _ isValid: Bool, _ isAuthentic: Bool
+    ) {
+        let summary = VerdictSummary(checks: checks)
+        #expect(summary.verdict == verdict)
+        #expect(summary.isValid == isValid)
+        #expect(summary.isAuthentic == isAuthentic)
+    }
+
+    @Test("the recomputed verdict agrees with the library's on every issued proof")
+    func agreesWithLibrary() {
+        let proofs = [
+            CLIFixture.proof(), CLIFixture.proof(mutations: [.corruptStageSignature(0)]),
+            CLIFixture.proof(mutations: [.appendBytes([0x07])]),
+        ]
+        for bytes in proofs {
+            let library = Octet.verify(proofBytes: bytes, options: VerifyOptions(verificationTime: CLIFixture.now))
+            let summary = VerdictSummary(checks: library.checks)
+            #expect(summary.verdict == library.verdict)
+            #expect(summary.isValid == library.isValid)
+            #expect(summary.isAuthentic == library.isAuthentic)
+        }
+    }
+
+    @Test("replacing a check keeps its place in the recipe")
+    func replacingKeepsOrder() {
+        let checks = [Self.check("a", .pass), Self.check("revocation", .notChecked), Self.check("z", .pass)]
+        let replaced = checks.replacing("revocation", with: Self.check("revocation", .fail))
+        #expect(replaced.map(\.name) == ["a", "revocation", "z"])
+        #expect(replaced[1].status == .fail)
+    }
+}

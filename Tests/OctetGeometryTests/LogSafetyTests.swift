@@ -1,0 +1,110 @@
+import OctetGeometry
+import Testing
+
+@Suite("Region details are log-safe: no coordinate of the fix or the regions ever appears")
+struct LogSafetyTests {
+    /// A small deterministic generator, so a failure reproduces.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Digit strings a coordinate could leak as: its e7 integer and its degrees with 4...7 decimals.
+    /// Details state margins as whole metres or with 2 decimals, so a 4-decimal string can only be a coordinate.
+    static func leaks(of value: Int32) -> [String] {
+        let magnitude = Int64(value).magnitude
+        let whole = magnitude / 10_000_000
+        let fraction = String(magnitude % 10_000_000).leftPadded(to: 7)
+        var forms = [String(magnitude)]
+        for decimals in 4...7 { forms.append("\(whole).\(fraction.prefix(decimals))") }
+        return forms
+    }
+
+    @Test("no detail of contains, region-claim or region-type contains a digit sequence of a coordinate")
+    func noCoordinates() {
+        var random = SplitMix(state: 20_261_129)
+        var checked = 0
+        for _ in 0..<300 {
+            // |coordinate| ≥ 1° keeps every e7 string at 8+ digits, longer than any margin in metres.
+            let sign = { (r: inout SplitMix) -> Int32 in Bool.random(using: &r) ? 1 : -1 }
+            let fix = PointE7(
+                latE7: sign(&random) * Int32.random(in: 10_000_000...890_000_000, using: &random),
+                lonE7: sign(&random) * Int32.random(in: 10_000_000...1_790_000_000, using: &random))
+            let near = { (r: inout SplitMix) -> PointE7 in
+                PointE7(
+                    latE7: fix.latE7 + Int32.random(in: -50_000...50_000, using: &r),
+                    lonE7: fix.lonE7 + Int32.random(in: -50_000...50_000, using: &r))
+            }
+            let center = near(&random)
+            let polygon = Fixtures.regularPolygon(
+                count: 7, centerLat: Double(near(&random).latE7) / 1e7, centerLon: Double(fix.lonE7) / 1e7,
+                radiusE7: Double.random(in: 10_000...100_000, using: &random))
+            let hash = geohash(of: fix, length: Int.random(in: 5...9, using: &random))
+            let regions: [RegionE7] = [
+                .circle(center: center, radiusMeters: UInt32.random(in: 1...2_000, using: &random)),
+                .polygon(polygon), .geohash(hash), .geohash(String(hash.dropLast())),
+            ]
+            let accuracy = UInt32.random(in: 0...200_000, using: &random)
+            var secrets = Self.leaks(of: fix.latE7) + Self.leaks(of: fix.lonE7) + [hash, String(hash.dropLast())]
+            secrets += Self.leaks(of: center.latE7) + Self.leaks(of: center.lonE7)
+            secrets += polygon.flatMap { Self.leaks(of: $0.latE7) + Self.leaks(of: $0.lonE7) }
+            for claimed in regions {
+                var details = [
+                    RegionRules.contains(fix: fix, horizontalAccuracyMillimeters: accuracy, claimed: claimed)
+                ]
+                for expected in regions {
+                    details.append(RegionRules.regionClaim(claimed: claimed, expected: expected))
+                    details.append(RegionRules.regionType(claimed: claimed, expected: expected))
+                }
+                for judgement in details {
+                    checked += 1
+                    for secret in secrets where judgement.detail.contains(secret) {
+                        Issue.record("detail \"\(judgement.detail)\" leaks a coordinate")
+                    }
+                }
+            }
+        }
+        #expect(checked == 300 * 4 * 9)
+    }
+
+    /// Encodes a geohash by bisection (independent of the decoder under test).
+    func geohash(of point: PointE7, length: Int) -> String {
+        let alphabet = Array("0123456789bcdefghjkmnpqrstuvwxyz")
+        var lat = (-90.0, 90.0)
+        var lon = (-180.0, 180.0)
+        var isLongitude = true
+        var value = 0
+        var bits = 0
+        var hash = ""
+        while hash.count < length {
+            let x = isLongitude ? point.longitudeDegrees : point.latitudeDegrees
+            let mid = isLongitude ? (lon.0 + lon.1) / 2 : (lat.0 + lat.1) / 2
+            value = value * 2 + (x >= mid ? 1 : 0)
+            if isLongitude {
+                if x >= mid { lon.0 = mid } else { lon.1 = mid }
+            } else {
+                if x >= mid { lat.0 = mid } else { lat.1 = mid }
+            }
+            isLongitude.toggle()
+            bits += 1
+            if bits == 5 {
+                hash.append(alphabet[value])
+                value = 0
+                bits = 0
+            }
+        }
+        return hash
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+}
