@@ -68,7 +68,10 @@ let package = Package(
         // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
         .target(
             name: "OctetConformance",
-            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent"],
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation",
+                "OctetAttestationTesting",
+            ],
             path: "Vectors/Generator"),
         .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
         // One function per fuzz target and its seed corpus (FuzzTesting/ runs them under libFuzzer).

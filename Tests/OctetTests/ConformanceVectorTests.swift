@@ -55,7 +55,8 @@ struct ConformanceVectorTests {
         for file in fresh {
             guard let old = committed[file.id] else { continue }
             #expect(file.rule == old.rule, "\(file.id): rule")
-            #expect(file.options == old.options, "\(file.id): options")
+            // Trust anchors and enrolment bundles are minted afresh by the test authorities.
+            #expect(file.options.withoutAttestationMaterial == old.options.withoutAttestationMaterial, "\(file.id): options")
             #expect(file.expected == old.expected, "\(file.id): expected result")
             #expect(
                 ProofStripper.strip(file.proofBytes) == ProofStripper.strip(old.proofBytes),

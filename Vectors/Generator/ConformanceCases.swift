@@ -14,6 +14,7 @@ public enum ConformanceCases {
         SignatureCases.add(to: &builder)
         ClaimCases.add(to: &builder)
         ContentCases.add(to: &builder)
+        AttestationCases.add(to: &builder)
         return builder.cases
     }
 }

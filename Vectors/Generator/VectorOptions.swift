@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetAttestation
 
 /// `VerifyOptions` as plain JSON values. Absent members take the API's defaults.
 public struct VectorOptions: Codable, Sendable, Equatable {
@@ -31,6 +32,12 @@ public struct VectorOptions: Codable, Sendable, Equatable {
         public var requireContentKeys: [String]?
     }
 
+    /// `TrustAnchors`: DER roots, base64. Absent: the bundled roots.
+    public struct Anchors: Codable, Sendable, Equatable {
+        public var appAttestRootsDERBase64: [String]
+        public var androidRootsDERBase64: [String]
+    }
+
     /// `verificationTime`, Unix milliseconds (always given: vectors never read a clock).
     public var verificationTimeMs: Int64
     public var maxAgeSeconds: Double?
@@ -42,6 +49,18 @@ public struct VectorOptions: Codable, Sendable, Equatable {
     public var callerMetadata: CallerMetadata?
     public var requireCallerMetadata: Bool?
     public var expectedSessionNonceBase64: String?
+    public var trustAnchors: Anchors?
+    /// `attestationBundle`: an encoded `AppAttestEnrolment`, base64.
+    public var attestationBundleBase64: String?
+
+    /// The options without attestation material (anchors and bundle), which a test authority
+    /// mints afresh on every regeneration.
+    public var withoutAttestationMaterial: VectorOptions {
+        var copy = self
+        copy.trustAnchors = nil
+        copy.attestationBundleBase64 = nil
+        return copy
+    }
 
     public init(verificationTimeMs: Int64) {
         self.verificationTimeMs = verificationTimeMs
@@ -89,6 +108,12 @@ public struct VectorOptions: Codable, Sendable, Equatable {
         }
         options.requireCallerMetadata = requireCallerMetadata ?? false
         options.expectedSessionNonce = expectedSessionNonceBase64.flatMap { Data(base64Encoded: $0) }
+        if let anchors = trustAnchors {
+            options.trustAnchors = TrustAnchors(
+                appAttestRootsDER: anchors.appAttestRootsDERBase64.compactMap { Data(base64Encoded: $0) },
+                androidRootsDER: anchors.androidRootsDERBase64.compactMap { Data(base64Encoded: $0) })
+        }
+        options.attestationBundle = attestationBundleBase64.flatMap { Data(base64Encoded: $0) }
         return options
     }
 }
