@@ -77,7 +77,10 @@ let package = Package(
         // One function per fuzz target and its seed corpus (FuzzTesting/ runs them under libFuzzer).
         .target(
             name: "OctetFuzzEntries",
-            dependencies: ["Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetCrypto", "OctetTestSupport"],
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCrypto", "OctetTestSupport",
+            ],
             path: "Tests/FuzzEntries"),
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetAttestationTesting
 import OctetContent
 import OctetCrypto
 import OctetEncoding
@@ -60,7 +61,36 @@ public enum FuzzSeeds {
             drafts.append((draft { $0.content = content.items }, [], content.manifest))
             drafts.append((draft { $0.content = content.items; $0.assurance = (.plausible, nil) }, [], content.manifest))
         }
-        return drafts.map { draft, mutations, manifest in (issuer.issueBytes(draft, mutations: mutations), manifest) }
+        var issued = drafts.map { draft, mutations, manifest in (issuer.issueBytes(draft, mutations: mutations), manifest) }
+        issued += attested().map { ($0, []) }
+        return issued
+    }
+
+    /// Proofs with hardware evidence: App Attest under the fixed-key fuzz authority (enrolment in
+    /// the proof, and assertion-only), and Android under a fresh test CA (its root is not trusted).
+    static func attested() -> [[UInt8]] {
+        guard let proofKey, let authority = FuzzAuthorities.appAttest, let key = FuzzAuthorities.appAttestKey else { return [] }
+        let iosDraft = draft {
+            $0.platform = .ios
+            $0.appId = FuzzAuthorities.iosAppId
+        }
+        var device = AppAttestTestDevice(key: key, appId: FuzzAuthorities.iosAppId)
+        var proofs = [ProofIssuer.appAttest(device: device, proofKey: proofKey).issueBytes(iosDraft)]
+        let enrolledAt = (VerifyFuzzInput.now.timeIntervalSince1970 - 3600).rounded(.down)
+        if let enrolment = try? device.enrolment(by: authority, notBefore: Int64(enrolledAt)) {
+            device.enrolmentInProof = enrolment
+            proofs.append(ProofIssuer.appAttest(device: device, proofKey: proofKey).issueBytes(iosDraft))
+        }
+        let androidDraft = draft {
+            $0.platform = .android
+            $0.appId = "com.example.octet"
+        }
+        if let ca = try? AndroidTestCA(rootName: "octet-fuzz"),
+            let issuer = try? ProofIssuer.android(ca: ca, device: AndroidTestDevice(appId: "com.example.octet"), proofKey: proofKey)
+        {
+            proofs.append(issuer.issueBytes(androidDraft))
+        }
+        return proofs
     }
 
     /// Proofs under several option sets, with their manifests where they commit content.

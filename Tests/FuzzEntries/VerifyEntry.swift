@@ -1,5 +1,8 @@
 import Foundation
 import Octet
+import OctetAttestation
+import OctetAttestationTesting
+import OctetCrypto
 
 /// The input of `FuzzVerify`: one flag byte, a 2-byte big-endian manifest length, the manifest,
 /// then the proof. Everything `Octet.verify` is given comes from the input except the clock,
@@ -55,6 +58,13 @@ public struct VerifyFuzzInput: Sendable {
     /// as the key's own UTF-8 bytes (the seeds commit exactly that).
     public func options() -> VerifyOptions {
         var options = VerifyOptions(verificationTime: Self.now)
+        // The bundled roots plus a fixed-key App Attest test root, so enrolments the seeds carry
+        // can reach the PASS paths of hardware-attestation.
+        if let authority = FuzzAuthorities.appAttest {
+            var anchors = TrustAnchors.bundled
+            anchors.appAttestRootsDER.append(Data(authority.root.derBytes))
+            options.trustAnchors = anchors
+        }
         switch flags.rawValue & Flags.regionMask.rawValue {
         case 1: options.expectedRegion = .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 250)
         case 2: options.expectedRegion = .geohash("u09tun")
@@ -94,4 +104,17 @@ enum VerifyEntry {
         precondition(result.checks.first?.name == "wire-format", "wire-format is not the first check")
         precondition(Set(result.checks.map(\.name)).count == result.checks.count, "a check ran twice")
     }
+}
+
+/// Test authorities with fixed keys: a root minted again from the same key anchors the
+/// evidence of any earlier run, so seeds stay valid across builds.
+enum FuzzAuthorities {
+    static func key(_ byte: UInt8) -> P256PrivateKey? { try? P256PrivateKey(rawScalar: [UInt8](repeating: byte, count: 32)) }
+
+    static let appAttest: AppAttestTestAuthority? = {
+        guard let root = key(0x21), let intermediate = key(0x22) else { return nil }
+        return try? AppAttestTestAuthority(name: "Octet Fuzz", rootKey: root, intermediateKey: intermediate)
+    }()
+    static let appAttestKey = key(0x23)
+    static let iosAppId = "ABCDE12345.com.example.octet"
 }

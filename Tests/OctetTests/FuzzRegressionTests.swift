@@ -1,4 +1,5 @@
 import Foundation
+import Octet
 import OctetFuzzEntries
 import Testing
 
@@ -47,5 +48,19 @@ struct FuzzRegressionTests {
         let seeds = target.seeds()
         #expect(!seeds.isEmpty, "\(target.rawValue) has no seeds")
         for seed in seeds { target.run(seed) }
+    }
+
+    @Test("FuzzVerify's seeds reach the deep PASS paths: signatures, content, hardware attestation")
+    func verifySeedsGoDeep() {
+        var passed = Set<String>()
+        for seed in FuzzTarget.verify.seeds() {
+            let input = VerifyFuzzInput(seed)
+            let result = Octet.verify(proofBytes: Data(input.proof), options: input.options())
+            for check in result.checks where check.status == .pass { passed.insert(check.name) }
+        }
+        for name in ["stage-signatures", "device-attestation-sig", "binding", "freshness", "contains", "session-binding",
+                     "verdict-tier", "caller-manifest", "caller-metadata", "hardware-attestation"] {
+            #expect(passed.contains(name), "no seed makes \(name) PASS")
+        }
     }
 }
