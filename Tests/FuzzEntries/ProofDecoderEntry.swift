@@ -3,7 +3,13 @@ import Octet
 
 enum ProofDecoderEntry {
     static func run(_ bytes: [UInt8]) {
-        guard let proof = try? LocationProof(proofBytes: Data(bytes)) else { return }
+        let data = Data(bytes)
+        let proof = try? LocationProof(proofBytes: data)
+        // The two ways into the decoder agree: LocationProof decodes exactly what wire-format passes.
+        let wireFormat = Octet.verify(proofBytes: data, options: VerifyOptions(verificationTime: VerifyFuzzInput.now))
+            .check(named: "wire-format")?.status
+        precondition((wireFormat == .pass) == (proof != nil), "LocationProof and wire-format disagree")
+        guard let proof else { return }
         // Touch every accessor: each converts decoded values and must not trap on any of them.
         var sink = proof.proofId.count &+ proof.proofKey.count &+ proof.appId.utf8.count
         sink &+= Int(proof.createdAtMilliseconds & 0xFF) &+ proof.stageKinds.count
