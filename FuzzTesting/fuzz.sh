@@ -7,8 +7,8 @@
 #   ./fuzz.sh replay TARGET FILE...  runs inputs once (a crasher, a FailCases/ file)
 #   ./fuzz.sh list               the target names
 #
-# Corpora live in FuzzTesting/Corpus/TARGET (not committed; seeded from the issuer and our
-# encoders on first use); crashes land in FuzzTesting/Artifacts/TARGET/. A crash exits non-zero.
+# Corpora live in FuzzTesting/Corpus/TARGET (not committed; the seeds, made from the issuer and
+# our encoders, are written into it on every run); crashes land in FuzzTesting/Artifacts/TARGET/. A crash exits non-zero.
 # Add every crasher to FailCases/TARGET/ (committed): the main package's FuzzRegressionTests
 # replays them under `swift test`.
 set -euo pipefail
@@ -43,9 +43,8 @@ run() {
     mkdir -p "$corpus" "$artifacts"
     local exe
     exe="$(bin "$target")"
-    if [ -z "$(ls -A "$corpus")" ]; then
-        OCTET_FUZZ_WRITE_SEEDS="$corpus" "$exe" >/dev/null 2>&1 || true
-    fi
+    # Seeds (seed-NNN) are rewritten on every run, so new seed shapes reach an existing corpus.
+    OCTET_FUZZ_WRITE_SEEDS="$corpus" "$exe" >/dev/null 2>&1 || true
     # Regression inputs join the corpus so the fuzzer starts from what once broke.
     if [ -d "$here/FailCases/$target" ]; then cp -n "$here/FailCases/$target"/* "$corpus"/ 2>/dev/null || true; fi
     echo "== $target for ${seconds}s ($(ls "$corpus" | wc -l) corpus files)"
