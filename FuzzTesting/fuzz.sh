@@ -20,15 +20,26 @@ targets=(FuzzProofDecoder FuzzVerify FuzzManifest FuzzDER FuzzCBOR)
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
 
+# `--sanitize fuzzer --sanitize address` passes two `-sanitize=` flags whose order varies from run
+# to run (SwiftPM keeps them in a Set), and swiftc honours only the last: objects then get either
+# coverage or AddressSanitizer, not both. `--sanitize fuzzer` tells SwiftPM to link a fuzzer (no
+# `main` of its own); the trailing `-Xswiftc -sanitize=fuzzer,address` is what every object gets.
+flags=(--sanitize fuzzer -Xswiftc -sanitize=fuzzer,address)
+
 build() {
     # One product per invocation: SwiftPM builds a single --product.
     for target in "$@"; do
-        swift build --sanitize fuzzer --sanitize address --product "$target" 2>&1 \
+        swift build "${flags[@]}" --product "$target" 2>&1 \
             | grep -Ev "warning: Cannot export local symbol|^\[" || true
+        # A binary without coverage counters would fuzz blind: refuse it.
+        if ! readelf -S "$(bin "$target")" | grep -q __sancov_cntrs; then
+            echo "$target was built without coverage instrumentation" >&2
+            exit 70
+        fi
     done
 }
 
-bin() { echo "$(swift build --sanitize fuzzer --sanitize address --show-bin-path)/$1"; }
+bin() { echo "$(swift build "${flags[@]}" --show-bin-path)/$1"; }
 
 max_len() {
     case "$1" in
