@@ -28,7 +28,8 @@ public enum FuzzSeeds {
         let salts = keys.indices.map { [UInt8](repeating: UInt8($0 &+ 1), count: 16) }
         guard let result = try? ContentCommitter.commit(items, salts: salts) else { return nil }
         let listed = result.items.map {
-            ProofDraft.ContentItem(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
+            ProofDraft.ContentItem(
+                key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
         }
         return (listed, [UInt8](result.manifestJson))
     }
@@ -42,14 +43,21 @@ public enum FuzzSeeds {
         let content = committed(["photo.jpg", "notes"])
         var drafts: [(ProofDraft, [Mutation], [UInt8])] = [
             (draft(), [], []),
-            (draft { $0.sessionNonce = VerifyFuzzInput.nonce; $0.assurance = (.verified, "disc/2.4") }, [], []),
+            (
+                draft {
+                    $0.sessionNonce = VerifyFuzzInput.nonce
+                    $0.assurance = (.verified, "disc/2.4")
+                }, [], []
+            ),
             (draft { $0.region = .geohash("u09tunq") }, [], []),
-            (draft {
-                $0.region = .polygon([
-                    .init(latitude: 48.85, longitude: 2.28), .init(latitude: 48.85, longitude: 2.31),
-                    .init(latitude: 48.87, longitude: 2.31), .init(latitude: 48.87, longitude: 2.28),
-                ])
-            }, [], []),
+            (
+                draft {
+                    $0.region = .polygon([
+                        .init(latitude: 48.85, longitude: 2.28), .init(latitude: 48.85, longitude: 2.31),
+                        .init(latitude: 48.87, longitude: 2.31), .init(latitude: 48.87, longitude: 2.28),
+                    ])
+                }, [], []
+            ),
             (draft(), [.dropStage(1)], []),
             (draft(), [.duplicateTopLevelField(2)], []),
             (draft(), [.appendBytes([0x08, 0x01])], []),
@@ -59,9 +67,17 @@ public enum FuzzSeeds {
         ]
         if let content {
             drafts.append((draft { $0.content = content.items }, [], content.manifest))
-            drafts.append((draft { $0.content = content.items; $0.assurance = (.plausible, nil) }, [], content.manifest))
+            drafts.append(
+                (
+                    draft {
+                        $0.content = content.items
+                        $0.assurance = (.plausible, nil)
+                    }, [], content.manifest
+                ))
         }
-        var issued = drafts.map { draft, mutations, manifest in (issuer.issueBytes(draft, mutations: mutations), manifest) }
+        var issued = drafts.map { draft, mutations, manifest in
+            (issuer.issueBytes(draft, mutations: mutations), manifest)
+        }
         issued += attested().map { ($0, []) }
         return issued
     }
@@ -69,7 +85,9 @@ public enum FuzzSeeds {
     /// Proofs with hardware evidence: App Attest under the fixed-key fuzz authority (enrolment in
     /// the proof, and assertion-only), and Android under a fresh test CA (its root is not trusted).
     static func attested() -> [[UInt8]] {
-        guard let proofKey, let authority = FuzzAuthorities.appAttest, let key = FuzzAuthorities.appAttestKey else { return [] }
+        guard let proofKey, let authority = FuzzAuthorities.appAttest, let key = FuzzAuthorities.appAttestKey else {
+            return []
+        }
         let iosDraft = draft {
             $0.platform = .ios
             $0.appId = FuzzAuthorities.iosAppId
@@ -86,7 +104,8 @@ public enum FuzzSeeds {
             $0.appId = "com.example.octet"
         }
         if let ca = try? AndroidTestCA(rootName: "octet-fuzz"),
-            let issuer = try? ProofIssuer.android(ca: ca, device: AndroidTestDevice(appId: "com.example.octet"), proofKey: proofKey)
+            let issuer = try? ProofIssuer.android(
+                ca: ca, device: AndroidTestDevice(appId: "com.example.octet"), proofKey: proofKey)
         {
             proofs.append(issuer.issueBytes(androidDraft))
         }
@@ -117,12 +136,16 @@ public enum FuzzSeeds {
     /// Certificates (the bundled roots, and the shared Android chains when present), and the
     /// Android attestation extensions found in them.
     public static func derInputs() -> [[UInt8]] {
-        var certificates = (TrustAnchors.bundled.androidRootsDER + TrustAnchors.bundled.appAttestRootsDER).map { [UInt8]($0) }
+        var certificates = (TrustAnchors.bundled.androidRootsDER + TrustAnchors.bundled.appAttestRootsDER).map {
+            [UInt8]($0)
+        }
         if let folder = SharedVectors.url("android-key-attestation/chains"),
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
         {
             for name in names.sorted() where name.hasSuffix(".pem") {
-                guard let pem = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { continue }
+                guard let pem = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
+                    continue
+                }
                 certificates += (Certificate.derBlocks(fromPEM: pem) ?? []).prefix(1)
             }
         }
@@ -139,7 +162,8 @@ public enum FuzzSeeds {
                 let nodes = try? children.readAll()
             else { return }
             for (index, child) in nodes.enumerated() {
-                if child.tag == .objectIdentifier, (try? child.objectIdentifier()) == AndroidKeyAttestation.extensionOID,
+                if child.tag == .objectIdentifier,
+                    (try? child.objectIdentifier()) == AndroidKeyAttestation.extensionOID,
                     let value = nodes.dropFirst(index + 1).first(where: { $0.tag == .octetString }),
                     let bytes = try? value.octetString()
                 {
@@ -158,19 +182,25 @@ public enum FuzzSeeds {
     public static func cborInputs() -> [[UInt8]] {
         let authenticatorData = [UInt8](repeating: 0x11, count: 32) + [0x40, 0, 0, 0, 1]
         var seeds: [[UInt8]] = [
-            CBOREncoder.encode(.map([
-                CBORMapEntry(key: .text("signature"), value: .bytes([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01])),
-                CBORMapEntry(key: .text("authenticatorData"), value: .bytes(authenticatorData)),
-            ])),
-            CBOREncoder.encode(.map([
-                CBORMapEntry(key: .text("fmt"), value: .text("apple-appattest")),
-                CBORMapEntry(key: .text("attStmt"), value: .map([
-                    CBORMapEntry(key: .text("x5c"), value: .array([.bytes([0x30, 0x00])])),
-                    CBORMapEntry(key: .text("receipt"), value: .bytes([])),
+            CBOREncoder.encode(
+                .map([
+                    CBORMapEntry(
+                        key: .text("signature"), value: .bytes([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01])),
+                    CBORMapEntry(key: .text("authenticatorData"), value: .bytes(authenticatorData)),
                 ])),
-                CBORMapEntry(key: .text("authData"), value: .bytes(authenticatorData)),
-            ])),
-            CBOREncoder.encode(.array([.int(-1), .int(24), .int(1 << 40), .bool(true), .null, .undefined, .simple(32)])),
+            CBOREncoder.encode(
+                .map([
+                    CBORMapEntry(key: .text("fmt"), value: .text("apple-appattest")),
+                    CBORMapEntry(
+                        key: .text("attStmt"),
+                        value: .map([
+                            CBORMapEntry(key: .text("x5c"), value: .array([.bytes([0x30, 0x00])])),
+                            CBORMapEntry(key: .text("receipt"), value: .bytes([])),
+                        ])),
+                    CBORMapEntry(key: .text("authData"), value: .bytes(authenticatorData)),
+                ])),
+            CBOREncoder.encode(
+                .array([.int(-1), .int(24), .int(1 << 40), .bool(true), .null, .undefined, .simple(32)])),
         ]
         if let folder = SharedVectors.url("apple-app-attest"),
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -85,7 +85,8 @@ public struct VerifyFuzzInput: Sendable {
             let keys = (try? LocationProof(proofBytes: Data(proof)))?.contentCommitments.map(\.key) ?? []
             var content: [String: CallerMetadataCheck.Content] = [:]
             for key in keys { content[key] = .bytes(Data(key.utf8)) }
-            options.callerMetadata = CallerMetadataCheck(manifestJson: Data(manifest), content: content, requireContent: .all)
+            options.callerMetadata = CallerMetadataCheck(
+                manifestJson: Data(manifest), content: content, requireContent: .all)
             options.requireCallerMetadata = true
         }
         return options
@@ -109,7 +110,9 @@ enum VerifyEntry {
 /// Test authorities with fixed keys: a root minted again from the same key anchors the
 /// evidence of any earlier run, so seeds stay valid across builds.
 enum FuzzAuthorities {
-    static func key(_ byte: UInt8) -> P256PrivateKey? { try? P256PrivateKey(rawScalar: [UInt8](repeating: byte, count: 32)) }
+    static func key(_ byte: UInt8) -> P256PrivateKey? {
+        try? P256PrivateKey(rawScalar: [UInt8](repeating: byte, count: 32))
+    }
 
     static let appAttest: AppAttestTestAuthority? = {
         guard let root = key(0x21), let intermediate = key(0x22) else { return nil }

@@ -81,7 +81,9 @@ struct WycheproofTests {
         }
     }
 
-    @Test("the vector file is present and every one of its cases is read", .enabled(if: SharedVectors.isAvailable, "../shared/vectors is absent"))
+    @Test(
+        "the vector file is present and every one of its cases is read",
+        .enabled(if: SharedVectors.isAvailable, "../shared/vectors is absent"))
     func fileIsComplete() throws {
         let data = try SharedVectors.data(Self.path)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -108,7 +110,9 @@ struct WycheproofTests {
     func strictDERAgreesWithEncodingFlags(_ testCase: Case) {
         let parsed: Bool = if case .success = ECDSASignatureDER.parseP256(testCase.signature) { true } else { false }
         // Every valid case must parse; encoding-defect cases must not.
-        let encodingFlags: Set<String> = ["BerEncodedSignature", "InvalidEncoding", "MissingZero", "InvalidTypesInSignature"]
+        let encodingFlags: Set<String> = [
+            "BerEncodedSignature", "InvalidEncoding", "MissingZero", "InvalidTypesInSignature",
+        ]
         if testCase.result == "valid" {
             #expect(parsed, "\(testCase)")
         } else if !encodingFlags.isDisjoint(with: testCase.flags) {

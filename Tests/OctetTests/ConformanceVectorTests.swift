@@ -17,20 +17,24 @@ struct ConformanceVectorTests {
     func coverage() throws {
         try #require(Self.committed.count >= 150, "Vectors/cases holds \(Self.committed.count) files")
         let names = Set(Self.committed.flatMap { $0.expected.checks.map(\.name) })
-        for name in ["wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness", "region-claim",
-                     "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
-                     "verdict-tier", "caller-manifest", "caller-manifest-locator", "caller-metadata",
-                     "replay-uniqueness", "revocation"] {
+        for name in [
+            "wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness", "region-claim",
+            "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
+            "verdict-tier", "caller-manifest", "caller-manifest-locator", "caller-metadata",
+            "replay-uniqueness", "revocation",
+        ] {
             #expect(names.contains(name), "no vector reports \(name)")
         }
         // Every status a check can reach in this build appears in some vector.
         let outcomes = Set(Self.committed.flatMap { file in file.expected.checks.map { "\($0.name) \($0.status)" } })
-        for outcome in ["wire-format PASS", "wire-format FAIL", "stage-signatures FAIL", "device-attestation-sig FAIL",
-                        "binding FAIL", "freshness FAIL", "region-claim FAIL", "region-type FAIL", "contains FAIL",
-                        "attestation-required FAIL", "session-binding PASS", "session-binding FAIL", "verdict-tier PASS",
-                        "verdict-tier WARN", "verdict-tier FAIL", "caller-manifest PASS", "caller-manifest FAIL",
-                        "caller-manifest-locator WARN", "caller-metadata PASS", "caller-metadata FAIL",
-                        "caller-metadata INCONCLUSIVE"] {
+        for outcome in [
+            "wire-format PASS", "wire-format FAIL", "stage-signatures FAIL", "device-attestation-sig FAIL",
+            "binding FAIL", "freshness FAIL", "region-claim FAIL", "region-type FAIL", "contains FAIL",
+            "attestation-required FAIL", "session-binding PASS", "session-binding FAIL", "verdict-tier PASS",
+            "verdict-tier WARN", "verdict-tier FAIL", "caller-manifest PASS", "caller-manifest FAIL",
+            "caller-manifest-locator WARN", "caller-metadata PASS", "caller-metadata FAIL",
+            "caller-metadata INCONCLUSIVE",
+        ] {
             #expect(outcomes.contains(outcome), "no vector shows \(outcome)")
         }
         for file in Self.committed {
@@ -56,7 +60,9 @@ struct ConformanceVectorTests {
             guard let old = committed[file.id] else { continue }
             #expect(file.rule == old.rule, "\(file.id): rule")
             // Trust anchors and enrolment bundles are minted afresh by the test authorities.
-            #expect(file.options.withoutAttestationMaterial == old.options.withoutAttestationMaterial, "\(file.id): options")
+            #expect(
+                file.options.withoutAttestationMaterial == old.options.withoutAttestationMaterial, "\(file.id): options"
+            )
             #expect(file.expected == old.expected, "\(file.id): expected result")
             #expect(
                 ProofStripper.strip(file.proofBytes) == ProofStripper.strip(old.proofBytes),

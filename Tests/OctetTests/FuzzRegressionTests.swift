@@ -58,8 +58,10 @@ struct FuzzRegressionTests {
             let result = Octet.verify(proofBytes: Data(input.proof), options: input.options())
             for check in result.checks where check.status == .pass { passed.insert(check.name) }
         }
-        for name in ["stage-signatures", "device-attestation-sig", "binding", "freshness", "contains", "session-binding",
-                     "verdict-tier", "caller-manifest", "caller-metadata", "hardware-attestation"] {
+        for name in [
+            "stage-signatures", "device-attestation-sig", "binding", "freshness", "contains", "session-binding",
+            "verdict-tier", "caller-manifest", "caller-metadata", "hardware-attestation",
+        ] {
             #expect(passed.contains(name), "no seed makes \(name) PASS")
         }
     }

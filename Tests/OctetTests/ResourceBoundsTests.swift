@@ -14,7 +14,9 @@ struct ResourceBoundsTests {
     static let mebibyte = 1 << 20
 
     /// `Octet.verify` with the fixture clock, timed.
-    static func verify(_ bytes: [UInt8], options: VerifyOptions = Fixture.options(), _ label: String) -> ProofVerification {
+    static func verify(_ bytes: [UInt8], options: VerifyOptions = Fixture.options(), _ label: String)
+        -> ProofVerification
+    {
         let clock = ContinuousClock()
         var result: ProofVerification?
         let elapsed = clock.measure { result = Octet.verify(proofBytes: Data(bytes), options: options) }
@@ -29,7 +31,8 @@ struct ResourceBoundsTests {
             var draft = Fixture.draft()
             draft.content = [
                 ProofDraft.ContentItem(
-                    key: "pad", contentType: "application/octet-stream", size: 0, sha256: [UInt8](repeating: 1, count: 32),
+                    key: "pad", contentType: "application/octet-stream", size: 0,
+                    sha256: [UInt8](repeating: 1, count: 32),
                     locator: String(repeating: "x", count: locatorLength))
             ]
             let bytes = Fixture.issuer.issueBytes(draft)
@@ -113,7 +116,9 @@ struct ResourceBoundsTests {
             let valid = Fixture.issuer.issueBytes(Fixture.draft())
             return repeated([0x2A, 0x00], toFill: mebibyte, after: stripField(5, from: valid))
         },
-        HostileShape(description: "a third of a million empty content records in the claims", code: "required field absent") {
+        HostileShape(
+            description: "a third of a million empty content records in the claims", code: "required field absent"
+        ) {
             var inner = [UInt8]()
             inner = repeated([0x3A, 0x00], toFill: mebibyte - 256, after: claims(region: circle))
             return withClaims(inner)
@@ -159,7 +164,9 @@ struct ResourceBoundsTests {
         return kept
     }
 
-    @Test("a 1 MiB proof of maximal count is a wire-format FAIL, with every other check NOT-CHECKED", arguments: hostileShapes)
+    @Test(
+        "a 1 MiB proof of maximal count is a wire-format FAIL, with every other check NOT-CHECKED",
+        arguments: hostileShapes)
     func hostileShape(_ shape: HostileShape) {
         let bytes = shape.bytes()
         #expect(bytes.count <= Self.mebibyte)
@@ -175,7 +182,8 @@ struct ResourceBoundsTests {
         var draft = Fixture.draft()
         draft.content = (0..<10_000).map { index in
             ProofDraft.ContentItem(
-                key: "k\(index)", contentType: "a/b", size: UInt64(index), sha256: [UInt8](repeating: UInt8(index & 0xFF), count: 32))
+                key: "k\(index)", contentType: "a/b", size: UInt64(index),
+                sha256: [UInt8](repeating: UInt8(index & 0xFF), count: 32))
         }
         let proof = Fixture.issuer.issueBytes(draft)
         #expect(proof.count <= Self.mebibyte)
@@ -194,11 +202,14 @@ struct ResourceBoundsTests {
     // MARK: The manifest
 
     /// A proof committing `count` items whose content is each key's bytes, and its manifest.
-    static func committedProof(items count: Int) throws -> (proof: [UInt8], manifest: Data, content: [String: CallerMetadataCheck.Content]) {
+    static func committedProof(items count: Int) throws -> (
+        proof: [UInt8], manifest: Data, content: [String: CallerMetadataCheck.Content]
+    ) {
         let keys = (0..<count).map { "item-\($0)" }
         let salts = keys.indices.map { [UInt8](repeating: UInt8($0 & 0xFF), count: 16) }
         let committed = try ContentCommitter.commit(
-            keys.map { ContentToCommit(key: $0, contentType: "text/plain", source: .bytes(Data($0.utf8))) }, salts: salts)
+            keys.map { ContentToCommit(key: $0, contentType: "text/plain", source: .bytes(Data($0.utf8))) },
+            salts: salts)
         var draft = Fixture.draft()
         draft.content = committed.items.map {
             ProofDraft.ContentItem(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256)
@@ -257,7 +268,8 @@ struct ResourceBoundsTests {
     @Test("JSON nested half a million deep is refused by the depth limit, by the reader and by Octet.verify")
     func deeplyNestedManifest() throws {
         let depth = Self.mebibyte / 2
-        let nested = [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
+        let nested =
+            [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
         guard case .failure(let error) = JSONReader.parse(nested) else {
             Issue.record("deep JSON was accepted")
             return
@@ -285,10 +297,13 @@ struct ResourceBoundsTests {
         for _ in 0..<100_000 {
             let length = bytes.count
             let header: [UInt8] =
-                length < 0x80 ? [0x30, UInt8(length)]
-                : length < 0x100 ? [0x30, 0x81, UInt8(length)]
-                : length < 0x10000 ? [0x30, 0x82, UInt8(length >> 8), UInt8(length & 0xFF)]
-                : [0x30, 0x83, UInt8(length >> 16), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+                length < 0x80
+                ? [0x30, UInt8(length)]
+                : length < 0x100
+                    ? [0x30, 0x81, UInt8(length)]
+                    : length < 0x10000
+                        ? [0x30, 0x82, UInt8(length >> 8), UInt8(length & 0xFF)]
+                        : [0x30, 0x83, UInt8(length >> 16), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
             bytes = header + bytes
             if bytes.count > Self.mebibyte - 8 { break }
         }

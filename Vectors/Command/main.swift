@@ -11,7 +11,8 @@ let folder =
 do {
     let problems = try VectorWriter.regenerate(into: folder)
     if !problems.isEmpty {
-        FileHandle.standardError.write(Data(("cases contradict their intent:\n" + problems.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardError.write(
+            Data(("cases contradict their intent:\n" + problems.joined(separator: "\n") + "\n").utf8))
         exit(1)
     }
     print("wrote \(ConformanceCases.all().count) vectors to \(folder.path)")

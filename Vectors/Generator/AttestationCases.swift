@@ -47,31 +47,60 @@ enum AttestationCases {
             $0.trustAnchors = anchors(android: ca)
             $0.requireAttestation = true
         }
-        typealias Row = (String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict)
+        typealias Row = (
+            String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict
+        )
         let rows: [Row] = [
-            ("hardware-attestation/pass-android-tee", "a TEE key on a locked, verified device, chained to a trusted root",
-             try issuer(), [], trusted,
-             ["hardware-attestation": .pass, "attestation-required": .pass, "device-attestation-sig": .pass], .valid),
-            ("hardware-attestation/pass-android-strongbox-no-root", "a StrongBox key, chain without its root certificate",
-             try issuer { $0.securityLevel = .strongBox; $0.chainOptions.includeRoot = false }, [], trusted,
-             ["hardware-attestation": .pass], .valid),
-            ("hardware-attestation/fail-android-untrusted-root", "the bundled Google roots do not know the test root",
-             try issuer(), [], B.options { $0.requireAttestation = true },
-             ["hardware-attestation": .fail, "attestation-required": .fail, "device-attestation-sig": .pass], .invalid),
-            ("hardware-attestation/fail-android-software-level", "attestation security level Software is not hardware",
-             try issuer { $0.securityLevel = .software }, [], trusted, ["hardware-attestation": .fail], .invalid),
-            ("hardware-attestation/fail-android-unlocked", "an unlocked bootloader",
-             try issuer { $0.deviceLocked = false }, [], trusted, ["hardware-attestation": .fail], .invalid),
-            ("hardware-attestation/fail-android-other-package", "the attested package is another app",
-             try issuer { $0.packageNames = ["com.example.other"] }, [], trusted, ["hardware-attestation": .fail], .invalid),
-            ("attestation-required/not-checked-android", "attested, but requireAttestation is off",
-             try issuer(), [], B.options { $0.trustAnchors = anchors(android: ca) },
-             ["hardware-attestation": .pass, "attestation-required": .notChecked], .valid),
-            ("device-attestation-sig/fail-android-corrupt", "a bit flipped in the attested key's device signature",
-             try issuer(), [.corruptDeviceSignature], trusted, ["device-attestation-sig": .fail], .invalid),
+            (
+                "hardware-attestation/pass-android-tee",
+                "a TEE key on a locked, verified device, chained to a trusted root",
+                try issuer(), [], trusted,
+                ["hardware-attestation": .pass, "attestation-required": .pass, "device-attestation-sig": .pass], .valid
+            ),
+            (
+                "hardware-attestation/pass-android-strongbox-no-root",
+                "a StrongBox key, chain without its root certificate",
+                try issuer {
+                    $0.securityLevel = .strongBox
+                    $0.chainOptions.includeRoot = false
+                }, [], trusted,
+                ["hardware-attestation": .pass], .valid
+            ),
+            (
+                "hardware-attestation/fail-android-untrusted-root",
+                "the bundled Google roots do not know the test root",
+                try issuer(), [], B.options { $0.requireAttestation = true },
+                ["hardware-attestation": .fail, "attestation-required": .fail, "device-attestation-sig": .pass],
+                .invalid
+            ),
+            (
+                "hardware-attestation/fail-android-software-level",
+                "attestation security level Software is not hardware",
+                try issuer { $0.securityLevel = .software }, [], trusted, ["hardware-attestation": .fail], .invalid
+            ),
+            (
+                "hardware-attestation/fail-android-unlocked", "an unlocked bootloader",
+                try issuer { $0.deviceLocked = false }, [], trusted, ["hardware-attestation": .fail], .invalid
+            ),
+            (
+                "hardware-attestation/fail-android-other-package", "the attested package is another app",
+                try issuer { $0.packageNames = ["com.example.other"] }, [], trusted, ["hardware-attestation": .fail],
+                .invalid
+            ),
+            (
+                "attestation-required/not-checked-android", "attested, but requireAttestation is off",
+                try issuer(), [], B.options { $0.trustAnchors = anchors(android: ca) },
+                ["hardware-attestation": .pass, "attestation-required": .notChecked], .valid
+            ),
+            (
+                "device-attestation-sig/fail-android-corrupt", "a bit flipped in the attested key's device signature",
+                try issuer(), [.corruptDeviceSignature], trusted, ["device-attestation-sig": .fail], .invalid
+            ),
         ]
         for (id, rule, issuer, mutations, options, intent, verdict) in rows {
-            builder.add(id, rule, proof: issuer.issueBytes(draft, mutations: mutations), options: options, intent: intent, verdict: verdict)
+            builder.add(
+                id, rule, proof: issuer.issueBytes(draft, mutations: mutations), options: options, intent: intent,
+                verdict: verdict)
         }
     }
 
@@ -92,25 +121,46 @@ enum AttestationCases {
         }
         var withBundle = trusted
         withBundle.attestationBundleBase64 = enrolment.protoData().base64EncodedString()
-        typealias Row = (String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict)
+        typealias Row = (
+            String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict
+        )
         let rows: [Row] = [
-            ("hardware-attestation/pass-app-attest-in-proof", "the App Attest enrolment inside the proof, chained to a trusted root",
-             ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [], trusted,
-             ["hardware-attestation": .pass, "attestation-required": .pass, "device-attestation-sig": .pass], .valid),
-            ("hardware-attestation/pass-app-attest-bundle", "an assertion-only proof anchored by its enrolment bundle",
-             assertionOnly, [], withBundle, ["hardware-attestation": .pass, "attestation-required": .pass], .valid),
-            ("hardware-attestation/not-checked-app-attest-assertion-only", "an assertion-only proof without a bundle",
-             assertionOnly, [], trusted,
-             ["hardware-attestation": .notChecked, "attestation-required": .fail, "device-attestation-sig": .pass], .invalid),
-            ("hardware-attestation/fail-app-attest-untrusted-root", "the bundled Apple root does not know the test authority",
-             ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [],
-             B.options { $0.requireAttestation = true }, ["hardware-attestation": .fail], .invalid),
-            ("device-attestation-sig/fail-app-attest-corrupt", "a bit flipped in the App Attest assertion's signature",
-             ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [.corruptDeviceSignature], trusted,
-             ["device-attestation-sig": .fail], .invalid),
+            (
+                "hardware-attestation/pass-app-attest-in-proof",
+                "the App Attest enrolment inside the proof, chained to a trusted root",
+                ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [], trusted,
+                ["hardware-attestation": .pass, "attestation-required": .pass, "device-attestation-sig": .pass], .valid
+            ),
+            (
+                "hardware-attestation/pass-app-attest-bundle",
+                "an assertion-only proof anchored by its enrolment bundle",
+                assertionOnly, [], withBundle, ["hardware-attestation": .pass, "attestation-required": .pass], .valid
+            ),
+            (
+                "hardware-attestation/not-checked-app-attest-assertion-only",
+                "an assertion-only proof without a bundle",
+                assertionOnly, [], trusted,
+                ["hardware-attestation": .notChecked, "attestation-required": .fail, "device-attestation-sig": .pass],
+                .invalid
+            ),
+            (
+                "hardware-attestation/fail-app-attest-untrusted-root",
+                "the bundled Apple root does not know the test authority",
+                ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [],
+                B.options { $0.requireAttestation = true }, ["hardware-attestation": .fail], .invalid
+            ),
+            (
+                "device-attestation-sig/fail-app-attest-corrupt",
+                "a bit flipped in the App Attest assertion's signature",
+                ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [.corruptDeviceSignature],
+                trusted,
+                ["device-attestation-sig": .fail], .invalid
+            ),
         ]
         for (id, rule, issuer, mutations, options, intent, verdict) in rows {
-            builder.add(id, rule, proof: issuer.issueBytes(draft, mutations: mutations), options: options, intent: intent, verdict: verdict)
+            builder.add(
+                id, rule, proof: issuer.issueBytes(draft, mutations: mutations), options: options, intent: intent,
+                verdict: verdict)
         }
     }
 }

@@ -49,12 +49,15 @@ struct CaseBuilder {
         verdict: ProofVerification.Verdict? = nil
     ) {
         precondition(!cases.contains { $0.id == id }, "duplicate case id \(id)")
-        cases.append(ConformanceCase(id: id, rule: rule, proof: proof, options: options, intent: intent, verdict: verdict))
+        cases.append(
+            ConformanceCase(id: id, rule: rule, proof: proof, options: options, intent: intent, verdict: verdict))
     }
 
     /// A wire-format FAIL: every other check NOT-CHECKED, verdict invalid.
     mutating func malformed(_ id: String, _ rule: String, _ proof: [UInt8]) {
-        add("wire-format/" + id, rule, proof: proof, intent: ["wire-format": .fail, "stage-signatures": .notChecked], verdict: .invalid)
+        add(
+            "wire-format/" + id, rule, proof: proof, intent: ["wire-format": .fail, "stage-signatures": .notChecked],
+            verdict: .invalid)
     }
 
     /// The base proof with the claims message edited.

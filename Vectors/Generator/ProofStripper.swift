@@ -29,9 +29,15 @@ public enum ProofStripper {
                 while let member = try? device.next() {
                     let memberRaw = Array(payload[member.offset..<member.payload.endIndex])
                     let emptied: Set<UInt32> =
-                        switch member.fieldNumber { case 1: [3, 4]; case 2: [1, 2]; case 3: [2]; default: [] }
+                        switch member.fieldNumber {
+                        case 1: [3, 4]
+                        case 2: [1, 2]
+                        case 3: [2]
+                        default: []
+                        }
                     if member.wireType == .lengthDelimited, !emptied.isEmpty {
-                        inner += WireEdit.lengthDelimited(member.fieldNumber, emptying(emptied, in: Array(member.payload)))
+                        inner += WireEdit.lengthDelimited(
+                            member.fieldNumber, emptying(emptied, in: Array(member.payload)))
                     } else {
                         inner += memberRaw
                     }

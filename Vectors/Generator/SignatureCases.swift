@@ -11,7 +11,8 @@ enum SignatureCases {
     static func add(to builder: inout CaseBuilder) {
         builder.add(
             "stage-signatures/fail-corrupt-signature", "a bit flipped inside stage 1's signature",
-            proof: B.issue(B.draft(), [.corruptStageSignature(1)]), intent: ["stage-signatures": .fail], verdict: .invalid)
+            proof: B.issue(B.draft(), [.corruptStageSignature(1)]), intent: ["stage-signatures": .fail],
+            verdict: .invalid)
         builder.add(
             "stage-signatures/fail-other-key", "every stage signed by a key other than proof_key",
             proof: B.issue(B.draft(), [.signStagesWith(ConformanceKeys.otherKey)]), intent: ["stage-signatures": .fail],
@@ -40,41 +41,60 @@ enum SignatureCases {
 
         builder.add(
             "device-attestation-sig/fail-corrupt-signature", "a bit flipped in the software device signature",
-            proof: B.issue(B.draft(), [.corruptDeviceSignature]), intent: ["device-attestation-sig": .fail], verdict: .invalid)
+            proof: B.issue(B.draft(), [.corruptDeviceSignature]), intent: ["device-attestation-sig": .fail],
+            verdict: .invalid)
         builder.add(
             "device-attestation-sig/fail-other-digest", "the device key signed a digest other than the committed one",
-            proof: B.issue(B.draft(), [.deviceSignsOtherDigest]), intent: ["device-attestation-sig": .fail], verdict: .invalid)
+            proof: B.issue(B.draft(), [.deviceSignsOtherDigest]), intent: ["device-attestation-sig": .fail],
+            verdict: .invalid)
         builder.add(
             "device-attestation-sig/fail-key-off-curve", "the software device key is not a point on P-256",
             proof: WireEdit.edit(B.issue(), at: [(6, 0), (3, 0)]) {
-                WireEdit.replace(1, with: WireEdit.lengthDelimited(1, [0x04] + [UInt8](repeating: 0x02, count: 64)), in: &$0)
+                WireEdit.replace(
+                    1, with: WireEdit.lengthDelimited(1, [0x04] + [UInt8](repeating: 0x02, count: 64)), in: &$0)
             },
             intent: ["wire-format": .pass, "device-attestation-sig": .fail], verdict: .invalid)
 
         let bindingCases: [(String, String, ProofDraft, [Mutation])] = [
-            ("fail-claims-altered", "app_id changed after the stages were signed", B.draft(),
-             [.alterClaimsAfterSigning { $0.appId = "com.example.other" }]),
+            (
+                "fail-claims-altered", "app_id changed after the stages were signed", B.draft(),
+                [.alterClaimsAfterSigning { $0.appId = "com.example.other" }]
+            ),
             ("fail-binding-omitted", "the fix (claim 5) is not bound", B.draft(), [.omitBinding(claimField: 5)]),
             ("fail-bound-twice", "app_id (claim 3) bound twice", B.draft(), [.bindTwice(claimField: 3)]),
-            ("fail-wrong-stage", "the region (claim 4) bound by CAPTURE instead of FIX", B.draft(),
-             [.bindInStage(claimField: 4, stage: .capture)]),
-            ("fail-wrong-hash", "created_at_ms (claim 1) bound with a wrong hash", B.draft(), [.wrongBindingHash(claimField: 1)]),
-            ("fail-platform-mismatch", "platform ANDROID with software evidence", B.draft { $0.platform = .android }, []),
-            ("fail-nonce-unbound", "session_nonce (claim 6) present but not bound",
-             B.draft { $0.sessionNonce = ConformanceKeys.nonce }, [.omitBinding(claimField: 6)]),
-            ("fail-assurance-bound-by-capture", "assurance (claim 8) bound by CAPTURE",
-             B.draft { $0.assurance = (.verified, nil) }, [.bindInStage(claimField: 8, stage: .capture)]),
+            (
+                "fail-wrong-stage", "the region (claim 4) bound by CAPTURE instead of FIX", B.draft(),
+                [.bindInStage(claimField: 4, stage: .capture)]
+            ),
+            (
+                "fail-wrong-hash", "created_at_ms (claim 1) bound with a wrong hash", B.draft(),
+                [.wrongBindingHash(claimField: 1)]
+            ),
+            (
+                "fail-platform-mismatch", "platform ANDROID with software evidence", B.draft { $0.platform = .android },
+                []
+            ),
+            (
+                "fail-nonce-unbound", "session_nonce (claim 6) present but not bound",
+                B.draft { $0.sessionNonce = ConformanceKeys.nonce }, [.omitBinding(claimField: 6)]
+            ),
+            (
+                "fail-assurance-bound-by-capture", "assurance (claim 8) bound by CAPTURE",
+                B.draft { $0.assurance = (.verified, nil) }, [.bindInStage(claimField: 8, stage: .capture)]
+            ),
         ]
         for (id, rule, draft, mutations) in bindingCases {
-            builder.add("binding/" + id, rule, proof: B.issue(draft, mutations), intent: ["binding": .fail], verdict: .invalid)
+            builder.add(
+                "binding/" + id, rule, proof: B.issue(draft, mutations), intent: ["binding": .fail], verdict: .invalid)
         }
         builder.add(
             "binding/pass-every-claim", "nonce, content and assurance all bound by their stages",
-            proof: B.issue(B.draft {
-                $0.sessionNonce = ConformanceKeys.nonce
-                $0.assurance = (.plausible, "disc/2.4")
-                $0.content = [WireFormatCases.item("a")]
-            }),
+            proof: B.issue(
+                B.draft {
+                    $0.sessionNonce = ConformanceKeys.nonce
+                    $0.assurance = (.plausible, "disc/2.4")
+                    $0.content = [WireFormatCases.item("a")]
+                }),
             intent: ["binding": .pass, "stage-signatures": .pass], verdict: .valid)
     }
 
@@ -83,7 +103,8 @@ enum SignatureCases {
         WireEdit.edit(proof, at: [(5, stage)]) { records in
             guard let position = records.firstIndex(where: { $0.field == 3 }) else { return }
             let signature = transform(records[position].payload)
-            records[position] = WireEdit.Record(field: 3, raw: WireEdit.lengthDelimited(3, signature), payload: signature)
+            records[position] = WireEdit.Record(
+                field: 3, raw: WireEdit.lengthDelimited(3, signature), payload: signature)
         }
     }
 

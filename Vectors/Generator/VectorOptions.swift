@@ -77,7 +77,8 @@ public struct VectorOptions: Codable, Sendable, Equatable {
             } else if let geohash = region.geohash {
                 options.expectedRegion = .geohash(geohash)
             } else if let polygon = region.polygon {
-                options.expectedRegion = .polygon(polygon.map { .init(latitude: $0.first ?? .nan, longitude: $0.last ?? .nan) })
+                options.expectedRegion = .polygon(
+                    polygon.map { .init(latitude: $0.first ?? .nan, longitude: $0.last ?? .nan) })
             }
         }
         options.requireAttestation = requireAttestation ?? false

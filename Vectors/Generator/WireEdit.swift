@@ -39,7 +39,9 @@ enum WireEdit {
 
     /// Applies `body` to the records of the message at `path` ([] is the top level) and re-encodes
     /// every enclosing message around it.
-    static func edit(_ bytes: [UInt8], at path: [(field: UInt32, index: Int)] = [], _ body: (inout [Record]) -> Void) -> [UInt8] {
+    static func edit(_ bytes: [UInt8], at path: [(field: UInt32, index: Int)] = [], _ body: (inout [Record]) -> Void)
+        -> [UInt8]
+    {
         var records = records(bytes)
         guard let step = path.first else {
             body(&records)
