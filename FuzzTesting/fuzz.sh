@@ -32,7 +32,8 @@ build() {
         swift build "${flags[@]}" --product "$target" 2>&1 \
             | grep -Ev "warning: Cannot export local symbol|^\[" || true
         # A binary without coverage counters would fuzz blind: refuse it.
-        if ! readelf -S "$(bin "$target")" | grep -q __sancov_cntrs; then
+        # (grep without -q: with pipefail, -q's early exit would fail readelf with SIGPIPE.)
+        if ! readelf -S "$(bin "$target")" | grep __sancov_cntrs >/dev/null; then
             echo "$target was built without coverage instrumentation" >&2
             exit 70
         fi
