@@ -42,4 +42,18 @@ struct RoundTripTests {
         #expect(proof.deviceEvidence == .software)
         #expect(Octet.verify(proof, options: Fixture.options()).verdict == .valid)
     }
+
+    @Test("verify(_:) on a decoded proof gives exactly what verify(proofBytes:) gives", arguments: [
+        [Mutation](), [.corruptStageSignature(1)], [.alterClaimsAfterSigning({ $0.appId = "other.app" })],
+        [.corruptDeviceSignature],
+    ])
+    func decodedAndRawAgree(_ mutations: [Mutation]) throws {
+        var draft = Fixture.draft()
+        draft.assurance = (.uncertain, nil)
+        let bytes = Fixture.issuer.issue(draft, mutations: mutations)
+        let options = Fixture.options { $0.honorVerdictTier = true; $0.expectedSessionNonce = Data(count: 8) }
+        let decoded = Octet.verify(try LocationProof(proofBytes: bytes), options: options)
+        #expect(decoded == Octet.verify(proofBytes: bytes, options: options))
+        #expect(decoded.checks.count == 16)
+    }
 }

@@ -9,7 +9,7 @@ import OctetGeometry
 public struct LocationProof: Sendable {
     /// The encoded proof, exactly as given.
     public let proofBytes: Data
-    private let decoded: DecodedProof
+    let decoded: DecodedProof
 
     public init(proofBytes: Data) throws(ProofDecodingError) {
         guard proofBytes.count <= ProofLimits.maxProofBytes else {

@@ -25,12 +25,15 @@ enum Recipe {
 
     /// Runs the whole recipe over `bytes`. Never throws, never traps on any input.
     static func run(_ bytes: [UInt8], options: VerifyOptions) -> ProofVerification {
-        let proof: DecodedProof
         do {
-            proof = try ProofDecoder.decode(bytes)
+            return run(try ProofDecoder.decode(bytes), options: options)
         } catch {
             return undecodable(error)
         }
+    }
+
+    /// Runs the recipe over a proof that decoded (`wire-format` PASS).
+    static func run(_ proof: DecodedProof, options: VerifyOptions) -> ProofVerification {
         let context = VerificationContext(proof: proof, options: options, now: options.verificationTime ?? Date())
         var results = [
             ProofCheck(
