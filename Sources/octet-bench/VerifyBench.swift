@@ -6,6 +6,15 @@ import OctetIssuer
 /// `Octet.verify` on a typical proof (CAPTURE, FIX, VERDICT; software device key) against the raw
 /// OpenSSL verify rate measured in the same run.
 enum VerifyBench {
+    static func profile(iterations: Int) {
+        let issuer = ProofIssuer()
+        var draft = ProofDraft()
+        draft.assurance = (.verified, "disc/2.4")
+        let proof = issuer.issue(draft)
+        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1))
+        for _ in 0..<iterations { _ = Octet.verify(proofBytes: proof, options: options) }
+    }
+
     static func run(iterations: Int) {
         let issuer = ProofIssuer()
         var draft = ProofDraft()

@@ -13,3 +13,5 @@ if section == "verify" || section == "all" { VerifyBench.run(iterations: 2_000) 
 if section == "geometry" || section == "all" { GeometryBench.run(iterations: 200_000) }
 if section == "hash" || section == "all" { HashBench.run(gibibytes: gibibytes) }
 if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
+// A fixed amount of work for profilers (valgrind --tool=callgrind): 500 verifications, nothing printed.
+if section == "profile" { VerifyBench.profile(iterations: 500) }
