@@ -10,8 +10,11 @@ let package = Package(
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
+        .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
         .executable(name: "octet-bench", targets: ["octet-bench"]),
+        .executable(name: "octet-vectors", targets: ["octet-vectors"]),
     ],
     targets: [
         // C libraries, each behind one system-library target.
@@ -62,6 +65,23 @@ let package = Package(
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),
+        // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
+        .target(
+            name: "OctetConformance",
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation",
+                "OctetAttestationTesting",
+            ],
+            path: "Vectors/Generator"),
+        .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
+        // One function per fuzz target and its seed corpus (FuzzTesting/ runs them under libFuzzer).
+        .target(
+            name: "OctetFuzzEntries",
+            dependencies: [
+                "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCrypto", "OctetTestSupport",
+            ],
+            path: "Tests/FuzzEntries"),
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
@@ -76,7 +96,7 @@ let package = Package(
             name: "OctetTests",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
-                "OctetTestSupport",
+                "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
         .testTarget(
             name: "OctetCLITests",

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Builds and runs Octet's libFuzzer targets (one at a time: the machines are shared).
+#
+#   ./fuzz.sh TARGET SECONDS     one target, e.g. ./fuzz.sh FuzzVerify 600
+#   ./fuzz.sh all SECONDS        every target in turn, SECONDS each
+#   ./fuzz.sh ci                 every target for 25 s (CI: catches regressions, not new bugs)
+#   ./fuzz.sh replay TARGET FILE...  runs inputs once (a crasher, a FailCases/ file)
+#   ./fuzz.sh list               the target names
+#
+# Corpora live in FuzzTesting/Corpus/TARGET (not committed; the seeds, made from the issuer and
+# our encoders, are written into it on every run); crashes land in FuzzTesting/Artifacts/TARGET/. A crash exits non-zero.
+# Add every crasher to FailCases/TARGET/ (committed): the main package's FuzzRegressionTests
+# replays them under `swift test`.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+targets=(FuzzProofDecoder FuzzVerify FuzzManifest FuzzDER FuzzCBOR)
+# The Swift backtracer can hang after a crash under libFuzzer.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
+
+# `--sanitize fuzzer --sanitize address` passes two `-sanitize=` flags whose order varies from run
+# to run (SwiftPM keeps them in a Set), and swiftc honours only the last: objects then get either
+# coverage or AddressSanitizer, not both. `--sanitize fuzzer` tells SwiftPM to link a fuzzer (no
+# `main` of its own); the trailing `-Xswiftc -sanitize=fuzzer,address` is what every object gets.
+flags=(--sanitize fuzzer -Xswiftc -sanitize=fuzzer,address)
+
+build() {
+    # One product per invocation: SwiftPM builds a single --product.
+    for target in "$@"; do
+        swift build "${flags[@]}" --product "$target" 2>&1 \
+            | grep -Ev "warning: Cannot export local symbol|^\[" || true
+        # A binary without coverage counters would fuzz blind: refuse it.
+        if ! readelf -S "$(bin "$target")" | grep -q __sancov_cntrs; then
+            echo "$target was built without coverage instrumentation" >&2
+            exit 70
+        fi
+    done
+}
+
+bin() { echo "$(swift build "${flags[@]}" --show-bin-path)/$1"; }
+
+max_len() {
+    case "$1" in
+        FuzzProofDecoder | FuzzVerify) echo 65536 ;;
+        *) echo 16384 ;;
+    esac
+}
+
+run() {
+    local target="$1" seconds="$2"
+    local corpus="$here/Corpus/$target" artifacts="$here/Artifacts/$target/"
+    mkdir -p "$corpus" "$artifacts"
+    local exe
+    exe="$(bin "$target")"
+    # Seeds (seed-NNN) are rewritten on every run, so new seed shapes reach an existing corpus.
+    OCTET_FUZZ_WRITE_SEEDS="$corpus" "$exe" >/dev/null 2>&1 || true
+    # Regression inputs join the corpus so the fuzzer starts from what once broke.
+    if [ -d "$here/FailCases/$target" ]; then cp -n "$here/FailCases/$target"/* "$corpus"/ 2>/dev/null || true; fi
+    echo "== $target for ${seconds}s ($(ls "$corpus" | wc -l) corpus files)"
+    local start=$SECONDS
+    if "$exe" "$corpus" -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 >"$here/Artifacts/$target.log" 2>&1; then
+        echo "   ok in $((SECONDS - start))s: $(grep -E '^#[0-9]+.*DONE' "$here/Artifacts/$target.log" | tail -1)"
+    else
+        echo "   FOUND A CRASH in $target: see $here/Artifacts/$target.log and $artifacts" >&2
+        grep -E "ERROR|Fatal error|Precondition|SUMMARY|Test unit written" "$here/Artifacts/$target.log" | head -8 >&2
+        return 1
+    fi
+}
+
+case "${1:-}" in
+    list) printf '%s\n' "${targets[@]}" ;;
+    all | ci)
+        seconds="${2:-25}"
+        [ "$1" = ci ] && seconds=25
+        build "${targets[@]}"
+        status=0
+        for target in "${targets[@]}"; do run "$target" "$seconds" || status=1; done
+        exit $status
+        ;;
+    replay)
+        target="$2"; shift 2
+        build "$target"
+        "$(bin "$target")" -runs=1 "$@"
+        ;;
+    Fuzz*)
+        [ $# -eq 2 ] || { echo "usage: $0 TARGET SECONDS" >&2; exit 64; }
+        build "$1"
+        run "$1" "$2"
+        ;;
+    *)
+        sed -n '2,12p' "$0" >&2
+        exit 64
+        ;;
+esac

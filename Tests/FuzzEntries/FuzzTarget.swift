@@ -1,0 +1,54 @@
+import Foundation
+
+/// What each libFuzzer target does with one input. Shared by the fuzzers (FuzzTesting/) and by
+/// the regression test that replays every `FuzzTesting/FailCases/<target>/` file, so that a
+/// crasher is replayed exactly as it was found.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `LocationProof(proofBytes:)` and every accessor of a decoded proof.
+    case proofDecoder = "FuzzProofDecoder"
+    /// `Octet.verify` as a whole: options and a manifest derived from the input (see `VerifyFuzzInput`).
+    case verify = "FuzzVerify"
+    /// The strict JSON reader and `Manifest.parse`.
+    case manifest = "FuzzManifest"
+    /// The strict DER reader (walked to every leaf) and the Android KeyDescription parser.
+    case der = "FuzzDER"
+    /// The strict CBOR decoder and the App Attest assertion judge.
+    case cbor = "FuzzCBOR"
+
+    /// Runs one input. Returns normally on every input; a crash, a trap or a sanitizer report is the finding.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .proofDecoder: ProofDecoderEntry.run(bytes)
+        case .verify: VerifyEntry.run(bytes)
+        case .manifest: ManifestEntry.run(bytes)
+        case .der: DEREntry.run(bytes)
+        case .cbor: CBOREntry.run(bytes)
+        }
+    }
+
+    /// The seed corpus: inputs built from issued proofs and our own encoders (never copied files).
+    public func seeds() -> [[UInt8]] {
+        switch self {
+        case .proofDecoder: FuzzSeeds.proofs()
+        case .verify: FuzzSeeds.verifyInputs()
+        case .manifest: FuzzSeeds.manifests()
+        case .der: FuzzSeeds.derInputs()
+        case .cbor: FuzzSeeds.cborInputs()
+        }
+    }
+}
+
+extension FuzzTarget {
+    /// With `OCTET_FUZZ_WRITE_SEEDS=<dir>` set, writes `seeds()` there as `seed-NNN` files and exits:
+    /// fuzz.sh builds a corpus this way, so no second, uninstrumented build is needed.
+    public func writeSeedsIfAsked() {
+        guard let path = ProcessInfo.processInfo.environment["OCTET_FUZZ_WRITE_SEEDS"] else { return }
+        let folder = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, seed) in seeds().enumerated() {
+            let name = "seed-" + String(index + 1000).dropFirst()
+            try? Data(seed).write(to: folder.appendingPathComponent(name))
+        }
+        exit(0)
+    }
+}
