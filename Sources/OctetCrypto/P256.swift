@@ -141,7 +141,8 @@ public final class P256PrivateKey: @unchecked Sendable {
     public init(rawScalar: [UInt8]) throws {
         guard rawScalar.count == 32 else { throw CryptoError(.invalidPrivateKey) }
         // RFC 5915 ECPrivateKey with the named curve and no public key; OpenSSL derives the point.
-        let der: [UInt8] = [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar
+        let der: [UInt8] =
+            [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar
             + [0xA0, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
         defer { drainOpenSSLErrors() }
         let key: OpaquePointer? = der.withUnsafeBufferPointer { buffer in

@@ -9,7 +9,10 @@ public struct FieldSpec: Sendable {
     /// Fields sharing a oneof name: at most one of them may be present.
     public let oneof: String?
 
-    public init(_ number: UInt32, _ name: String, _ wireType: WireType, _ cardinality: Cardinality = .single, oneof: String? = nil) {
+    public init(
+        _ number: UInt32, _ name: String, _ wireType: WireType, _ cardinality: Cardinality = .single,
+        oneof: String? = nil
+    ) {
         self.number = number
         self.name = name
         self.wireType = wireType
@@ -27,7 +30,9 @@ public struct WireMessage: Sendable {
     public let range: Range<Int>
     private var records: [UInt32: [WireRecord]] = [:]
 
-    public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max) throws(WireError) {
+    public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
+        throws(WireError)
+    {
         self.name = name
         self.base = base
         self.range = range
@@ -117,16 +122,24 @@ public struct WireMessage: Sendable {
     }
 
     /// A bytes or string field whose length must lie in `bounds`.
-    public func bounded(_ record: WireRecord, _ field: String, _ bounds: ClosedRange<Int>) throws(WireError) -> ArraySlice<UInt8> {
+    public func bounded(_ record: WireRecord, _ field: String, _ bounds: ClosedRange<Int>) throws(WireError)
+        -> ArraySlice<UInt8>
+    {
         guard bounds.contains(record.payload.count) else {
-            let expected = bounds.lowerBound == bounds.upperBound ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
-            throw WireError(.boundViolated, at: record.offset, "\(name).\(field) is \(record.payload.count) bytes, expected \(expected)")
+            let expected =
+                bounds.lowerBound == bounds.upperBound
+                ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
+            throw WireError(
+                .boundViolated, at: record.offset,
+                "\(name).\(field) is \(record.payload.count) bytes, expected \(expected)")
         }
         return record.payload
     }
 
     /// The nested message in a length-delimited record.
-    public func message(_ record: WireRecord, _ name: String, schema: [FieldSpec], maxRecords: Int = .max) throws(WireError) -> WireMessage {
+    public func message(_ record: WireRecord, _ name: String, schema: [FieldSpec], maxRecords: Int = .max)
+        throws(WireError) -> WireMessage
+    {
         try WireMessage(
             name, bytes: base, range: record.payload.startIndex..<record.payload.endIndex, schema: schema,
             maxRecords: maxRecords)

@@ -31,14 +31,17 @@ enum BatchBench {
         }
         let at = Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1)
         let options = VerifyOptions(verificationTime: at)
-        let library = Double(count) / Measure.time {
-            for proof in proofs { _ = Octet.verify(proofBytes: proof, options: options) }
-        }
+        let library =
+            Double(count)
+            / Measure.time {
+                for proof in proofs { _ = Octet.verify(proofBytes: proof, options: options) }
+            }
 
         func runTool(jobs: Int) -> (seconds: Double, status: Int32) {
             let process = Process()
             process.executableURL = tool
-            process.arguments = ["--format", "json", "--jobs", "\(jobs)", "--at", ISO8601DateFormatter().string(from: at)] + paths
+            process.arguments =
+                ["--format", "json", "--jobs", "\(jobs)", "--at", ISO8601DateFormatter().string(from: at)] + paths
             process.standardOutput = FileHandle.nullDevice
             let seconds = Measure.time {
                 try? process.run()
@@ -56,6 +59,8 @@ enum BatchBench {
         print("batch: \(count) proof files, octet-verify --format json --jobs 2, exit \(process.terminationStatus)")
         print("batch-proofs-per-second: \(Measure.format(batch))")
         print("library-single-thread-proofs-per-second: \(Measure.format(library))")
-        print("batch-efficiency: \(Measure.format(batch / (library * min(cores, 2)), 3)) (1.0 = the library rate × 2 jobs)")
+        print(
+            "batch-efficiency: \(Measure.format(batch / (library * min(cores, 2)), 3)) (1.0 = the library rate × 2 jobs)"
+        )
     }
 }

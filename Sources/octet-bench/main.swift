@@ -4,9 +4,10 @@ import Foundation
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let section = arguments.first { !$0.hasPrefix("--") } ?? "all"
-let gibibytes = arguments.firstIndex(of: "--hash-gib").flatMap { index in
-    arguments.indices.contains(index + 1) ? Int(arguments[index + 1]) : nil
-} ?? 1
+let gibibytes =
+    arguments.firstIndex(of: "--hash-gib").flatMap { index in
+        arguments.indices.contains(index + 1) ? Int(arguments[index + 1]) : nil
+    } ?? 1
 
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if section == "verify" || section == "all" { VerifyBench.run(iterations: 2_000) }

@@ -13,7 +13,8 @@ public struct LocationProof: Sendable {
 
     public init(proofBytes: Data) throws(ProofDecodingError) {
         guard proofBytes.count <= ProofLimits.maxProofBytes else {
-            throw ProofDecodingError(WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
+            throw ProofDecodingError(
+                WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
         }
         do {
             decoded = try ProofDecoder.decode([UInt8](proofBytes))
@@ -96,7 +97,8 @@ public struct LocationProof: Sendable {
     public var sessionNonce: Data? { decoded.claims.sessionNonce.map { Data($0) } }
     public var contentCommitments: [ContentCommitment] {
         decoded.claims.content.map {
-            ContentCommitment(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
+            ContentCommitment(
+                key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
         }
     }
     public var assuranceTier: AssuranceTier? {
@@ -132,7 +134,8 @@ extension ProofRegion {
     init(_ region: RegionE7) {
         switch region {
         case .circle(let center, let radius):
-            self = .circle(latitude: center.latitudeDegrees, longitude: center.longitudeDegrees, radiusMeters: Double(radius))
+            self = .circle(
+                latitude: center.latitudeDegrees, longitude: center.longitudeDegrees, radiusMeters: Double(radius))
         case .geohash(let hash):
             self = .geohash(hash)
         case .polygon(let points):
@@ -155,7 +158,9 @@ public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvert
         reason = error.reason
     }
 
-    public var description: String { reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))" }
+    public var description: String {
+        reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))"
+    }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }

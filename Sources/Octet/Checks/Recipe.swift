@@ -38,7 +38,9 @@ enum Recipe {
         var results = [
             ProofCheck(
                 name: CheckName.wireFormat, status: .pass,
-                detail: "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence")
+                detail:
+                    "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence"
+            )
         ]
         for check in checks {
             guard let outcome = check.evaluate(context) else { continue }

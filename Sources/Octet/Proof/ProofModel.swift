@@ -97,7 +97,9 @@ struct DecodedEnrolment: Sendable {
 }
 
 enum DeviceEvidence: Sendable {
-    case appAttest(keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>, enrolment: DecodedEnrolment?)
+    case appAttest(
+        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>,
+        enrolment: DecodedEnrolment?)
     case androidKey(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>)
     case software(publicKey: ArraySlice<UInt8>, signature: ArraySlice<UInt8>)
 
