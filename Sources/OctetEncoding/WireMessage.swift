@@ -106,12 +106,13 @@ public struct WireMessage: Sendable {
         return value
     }
 
-    /// An enum: encoded as int32, it must be one of the named non-zero values.
-    public func enumValue(_ record: WireRecord, _ field: String, named: ClosedRange<UInt64>) throws(WireError) -> Int {
-        guard named.contains(record.varint), record.varint != 0 else {
+    /// An enum: encoded as int32, it must be one of the named non-zero values, which `named`
+    /// maps to the caller's type (nil for every value that is not named).
+    public func enumValue<E>(_ record: WireRecord, _ field: String, _ named: (Int) -> E?) throws(WireError) -> E {
+        guard record.varint != 0, record.varint <= UInt64(Int32.max), let value = named(Int(record.varint)) else {
             throw WireError(.invalidEnum, at: record.offset, "\(name).\(field)")
         }
-        return Int(record.varint)
+        return value
     }
 
     public func string(_ record: WireRecord, _ field: String) throws(WireError) -> String {

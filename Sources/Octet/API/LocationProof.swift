@@ -36,6 +36,16 @@ public struct LocationProof: Sendable {
         case gnss = "GNSS"
         case fused = "FUSED"
         case network = "NETWORK"
+
+        /// The enum's number in `octet.proto`.
+        init?(wireValue: Int) {
+            switch wireValue {
+            case 1: self = .gnss
+            case 2: self = .fused
+            case 3: self = .network
+            default: return nil
+            }
+        }
     }
 
     /// The measured position. Not log-safe: never write it to logs.
@@ -92,7 +102,7 @@ public struct LocationProof: Sendable {
             latitude: Double(fix.latE7) / 1e7, longitude: Double(fix.lonE7) / 1e7,
             horizontalAccuracyMeters: Double(fix.horizontalAccuracyMm) / 1000,
             time: Date(timeIntervalSince1970: Double(fix.fixTimeMs) / 1000),
-            source: fix.source == 1 ? .gnss : fix.source == 2 ? .fused : .network)
+            source: fix.source)
     }
     public var sessionNonce: Data? { decoded.claims.sessionNonce.map { Data($0) } }
     public var contentCommitments: [ContentCommitment] {
@@ -102,9 +112,7 @@ public struct LocationProof: Sendable {
         }
     }
     public var assuranceTier: AssuranceTier? {
-        guard let assurance = decoded.claims.assurance, let verdict = LocationProofVerdict(wireValue: assurance.verdict)
-        else { return nil }
-        return AssuranceTier(verdict: verdict, detector: assurance.detector)
+        decoded.claims.assurance.map { AssuranceTier(verdict: $0.verdict, detector: $0.detector) }
     }
     /// The stage kinds, in order ("CAPTURE", "FIX", ...).
     public var stageKinds: [String] { decoded.stages.map(\.kind.name) }

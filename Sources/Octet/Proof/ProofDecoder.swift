@@ -43,7 +43,7 @@ enum ProofDecoder {
             if let record = claims.single(field) { payloads[field] = record.payload }
         }
         let createdAt = claims.int64(try claims.required(1, "created_at_ms"))
-        let platformValue = try claims.enumValue(try claims.required(2, "platform"), "platform", named: 1...3)
+        let platform = try claims.enumValue(try claims.required(2, "platform"), "platform", Platform.init(rawValue:))
         let appIdRecord = try claims.required(3, "app_id")
         _ = try claims.bounded(appIdRecord, "app_id", 1...255)
         let appId = try claims.string(appIdRecord, "app_id")
@@ -65,7 +65,8 @@ enum ProofDecoder {
         var assurance: DecodedAssurance? = nil
         if let record = claims.single(8) {
             let tier = try claims.message(record, "AssuranceTier", schema: ProofSchema.assuranceTier)
-            let verdict = try tier.enumValue(try tier.required(1, "verdict"), "verdict", named: 1...5)
+            let verdict = try tier.enumValue(
+                try tier.required(1, "verdict"), "verdict", LocationProofVerdict.init(wireValue:))
             var detector: String? = nil
             if let detectorRecord = tier.single(2) {
                 _ = try tier.bounded(detectorRecord, "detector", 0...64)
@@ -74,7 +75,7 @@ enum ProofDecoder {
             assurance = DecodedAssurance(verdict: verdict, detector: detector)
         }
         return DecodedClaims(
-            createdAtMs: createdAt, platform: Platform(rawValue: platformValue) ?? .software, appId: appId,
+            createdAtMs: createdAt, platform: platform, appId: appId,
             region: region, fix: fix, sessionNonce: nonce, content: content, assurance: assurance, payloads: payloads)
     }
 
@@ -84,7 +85,8 @@ enum ProofDecoder {
         try RegionDecoding.checkCoordinate(lat: lat, lon: lon, in: fix)
         let accuracy = try fix.uint32(try fix.required(3, "horizontal_accuracy_mm"), "horizontal_accuracy_mm")
         let time = fix.int64(try fix.required(4, "fix_time_ms"))
-        let source = try fix.enumValue(try fix.required(5, "source"), "source", named: 1...3)
+        let source = try fix.enumValue(
+            try fix.required(5, "source"), "source", LocationProof.FixSource.init(wireValue:))
         return DecodedFix(latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracy, fixTimeMs: time, source: source)
     }
 
@@ -141,8 +143,7 @@ enum ProofDecoder {
     }
 
     static func decodeStage(_ stage: WireMessage) throws(WireError) -> DecodedStage {
-        let kindValue = try stage.enumValue(try stage.required(1, "kind"), "kind", named: 1...4)
-        let kind = StageKind(rawValue: kindValue) ?? .capture
+        let kind = try stage.enumValue(try stage.required(1, "kind"), "kind", StageKind.init(rawValue:))
         let bodyRecord = try stage.required(2, "body")
         let signature = try stage.required(3, "signature").payload
         let body = try stage.message(bodyRecord, "StageBody", schema: ProofSchema.stageBody)

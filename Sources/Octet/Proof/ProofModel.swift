@@ -46,7 +46,7 @@ struct DecodedFix: Sendable {
     var lonE7: Int32
     var horizontalAccuracyMm: UInt32
     var fixTimeMs: Int64
-    var source: Int
+    var source: LocationProof.FixSource
 }
 
 struct DecodedContentItem: Sendable, Hashable {
@@ -58,7 +58,7 @@ struct DecodedContentItem: Sendable, Hashable {
 }
 
 struct DecodedAssurance: Sendable {
-    var verdict: Int
+    var verdict: LocationProofVerdict
     var detector: String?
 }
 
