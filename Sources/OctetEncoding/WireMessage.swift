@@ -28,7 +28,9 @@ public struct WireMessage: Sendable {
     public let name: String
     public let base: [UInt8]
     public let range: Range<Int>
-    private var records: [UInt32: [WireRecord]] = [:]
+    /// Records by field number (schemas number their fields from 1 with few gaps, so an array
+    /// indexed by number is both the smallest and the fastest map).
+    private var records: [[WireRecord]]
 
     public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
         throws(WireError)
@@ -36,6 +38,7 @@ public struct WireMessage: Sendable {
         self.name = name
         self.base = base
         self.range = range
+        records = Array(repeating: [], count: Int(schema.reduce(0) { max($0, $1.number) }) + 1)
         var reader = WireReader(base, range: range)
         var count = 0
         var oneofMember: [String: UInt32] = [:]
@@ -50,7 +53,7 @@ public struct WireMessage: Sendable {
             guard spec.wireType == record.wireType else {
                 throw WireError(.wrongWireType, at: record.offset, "\(name).\(spec.name)")
             }
-            if let existing = records[spec.number], !existing.isEmpty {
+            if !records[Int(spec.number)].isEmpty {
                 switch spec.cardinality {
                 case .single:
                     throw WireError(.duplicateField, at: record.offset, "\(name).\(spec.name) appears twice")
@@ -66,17 +69,21 @@ public struct WireMessage: Sendable {
                 }
                 oneofMember[group] = spec.number
             }
-            records[spec.number, default: []].append(record)
+            records[Int(spec.number)].append(record)
         }
     }
 
     /// The one record of a non-repeated field, or nil when absent.
-    public func single(_ number: UInt32) -> WireRecord? { records[number]?.first }
+    public func single(_ number: UInt32) -> WireRecord? {
+        records.indices.contains(Int(number)) ? records[Int(number)].first : nil
+    }
 
     /// Every record of a repeated field, in wire order.
-    public func all(_ number: UInt32) -> [WireRecord] { records[number] ?? [] }
+    public func all(_ number: UInt32) -> [WireRecord] {
+        records.indices.contains(Int(number)) ? records[Int(number)] : []
+    }
 
-    public func has(_ number: UInt32) -> Bool { records[number] != nil }
+    public func has(_ number: UInt32) -> Bool { !all(number).isEmpty }
 
     /// Offset of the message, for errors about it as a whole.
     public var offset: Int { range.lowerBound }
