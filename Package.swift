@@ -44,7 +44,9 @@ let package = Package(
         // roots: for the issuer and the tests, never a dependency of the verifier.
         .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
         // The public API: Octet.verify and its types, the proof model and the recipe of checks.
-        .target(name: "Octet", dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
+        .target(
+            name: "Octet",
+            dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
         .target(
             name: "OctetIssuer",
@@ -61,7 +63,8 @@ let package = Package(
             ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
-            name: "octet-bench", dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
+            name: "octet-bench",
+            dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", path: "Tests/Support"),

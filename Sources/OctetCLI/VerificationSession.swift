@@ -36,8 +36,10 @@ public final class VerificationSession: Sendable {
     }
 
     public func verify(path: String, bytes: Data) -> Pending {
-        let verification = Octet.verify(proofBytes: bytes, options: options)
+        // Decoded once: `verify(_:)` reuses the decoding; only undecodable bytes go the other way.
         let proof = try? LocationProof(proofBytes: bytes)
+        let verification =
+            proof.map { Octet.verify($0, options: options) } ?? Octet.verify(proofBytes: bytes, options: options)
         var checks = verification.checks.map { check in
             ProofCheck(
                 name: CLICheckName.name(check.name, evidence: proof?.deviceEvidence), status: check.status,

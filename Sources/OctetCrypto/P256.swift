@@ -35,7 +35,9 @@ public final class P256PublicKey: @unchecked Sendable {
     public init(x963Representation bytes: [UInt8]) throws {
         guard bytes.count == 65, bytes[0] == 0x04 else { throw CryptoError(.invalidPublicKey) }
         defer { drainOpenSSLErrors() }
-        let key = bytes.withUnsafeBufferPointer { octet_p256_public_key($0.baseAddress, $0.count) }
+        let key = bytes.withUnsafeBufferPointer {
+            octet_p256_public_key_like(P256Parameters.shared.key, $0.baseAddress, $0.count)
+        }
         // Importing an uncompressed point checks that it lies on the curve (EC_POINT_oct2point), and
         // for P-256 (cofactor 1) that is the whole validation: the point at infinity has no 65-byte
         // form. A separate EVP_PKEY_public_check would repeat it at the cost of a scalar multiplication.
@@ -72,6 +74,29 @@ public final class P256PublicKey: @unchecked Sendable {
         guard case .success = ECDSASignatureDER.parseP256(derSignature) else { return false }
         return OpenSSLVerifier.verify(key: key, signature: derSignature, message: message)
     }
+}
+
+/// The P-256 group, held once in a key (the generator point) whose parameters every imported key copies.
+///
+/// `@unchecked Sendable`: the key is never mutated after init; `EVP_PKEY_copy_parameters` only reads it.
+final class P256Parameters: @unchecked Sendable {
+    let key: OpaquePointer
+
+    private init() {
+        let generator: [UInt8] = [
+            0x04, 0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2,
+            0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96,
+            0x4F, 0xE3, 0x42, 0xE2, 0xFE, 0x1A, 0x7F, 0x9B, 0x8E, 0xE7, 0xEB, 0x4A, 0x7C, 0x0F, 0x9E, 0x16,
+            0x2B, 0xCE, 0x33, 0x57, 0x6B, 0x31, 0x5E, 0xCE, 0xCB, 0xB6, 0x40, 0x68, 0x37, 0xBF, 0x51, 0xF5,
+        ]
+        defer { drainOpenSSLErrors() }
+        guard let key = generator.withUnsafeBufferPointer({ octet_p256_public_key($0.baseAddress, $0.count) }) else {
+            fatalError("OpenSSL cannot make a P-256 key")
+        }
+        self.key = key
+    }
+
+    static let shared = P256Parameters()
 }
 
 /// EVP_DigestVerify with SHA-256, shared by P-256 keys and certificate keys.
@@ -116,7 +141,8 @@ public final class P256PrivateKey: @unchecked Sendable {
     public init(rawScalar: [UInt8]) throws {
         guard rawScalar.count == 32 else { throw CryptoError(.invalidPrivateKey) }
         // RFC 5915 ECPrivateKey with the named curve and no public key; OpenSSL derives the point.
-        let der: [UInt8] = [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar
+        let der: [UInt8] =
+            [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar
             + [0xA0, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
         defer { drainOpenSSLErrors() }
         let key: OpaquePointer? = der.withUnsafeBufferPointer { buffer in

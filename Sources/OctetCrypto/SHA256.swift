@@ -11,7 +11,8 @@ public enum SHA256 {
         bytes.withUnsafeBytes { input in
             out.withUnsafeMutableBufferPointer { output in
                 var length: UInt32 = 0
-                let ok = EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, FetchedDigest.sha256.md, nil)
+                let ok = EVP_Digest(
+                    input.baseAddress, input.count, output.baseAddress, &length, FetchedDigest.sha256.md, nil)
                 precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) cannot fail on valid arguments")
             }
         }

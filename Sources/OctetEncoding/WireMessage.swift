@@ -9,7 +9,10 @@ public struct FieldSpec: Sendable {
     /// Fields sharing a oneof name: at most one of them may be present.
     public let oneof: String?
 
-    public init(_ number: UInt32, _ name: String, _ wireType: WireType, _ cardinality: Cardinality = .single, oneof: String? = nil) {
+    public init(
+        _ number: UInt32, _ name: String, _ wireType: WireType, _ cardinality: Cardinality = .single,
+        oneof: String? = nil
+    ) {
         self.number = number
         self.name = name
         self.wireType = wireType
@@ -25,12 +28,17 @@ public struct WireMessage: Sendable {
     public let name: String
     public let base: [UInt8]
     public let range: Range<Int>
-    private var records: [UInt32: [WireRecord]] = [:]
+    /// Records by field number (schemas number their fields from 1 with few gaps, so an array
+    /// indexed by number is both the smallest and the fastest map).
+    private var records: [[WireRecord]]
 
-    public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max) throws(WireError) {
+    public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
+        throws(WireError)
+    {
         self.name = name
         self.base = base
         self.range = range
+        records = Array(repeating: [], count: Int(schema.reduce(0) { max($0, $1.number) }) + 1)
         var reader = WireReader(base, range: range)
         var count = 0
         var oneofMember: [String: UInt32] = [:]
@@ -45,7 +53,7 @@ public struct WireMessage: Sendable {
             guard spec.wireType == record.wireType else {
                 throw WireError(.wrongWireType, at: record.offset, "\(name).\(spec.name)")
             }
-            if let existing = records[spec.number], !existing.isEmpty {
+            if !records[Int(spec.number)].isEmpty {
                 switch spec.cardinality {
                 case .single:
                     throw WireError(.duplicateField, at: record.offset, "\(name).\(spec.name) appears twice")
@@ -61,17 +69,21 @@ public struct WireMessage: Sendable {
                 }
                 oneofMember[group] = spec.number
             }
-            records[spec.number, default: []].append(record)
+            records[Int(spec.number)].append(record)
         }
     }
 
     /// The one record of a non-repeated field, or nil when absent.
-    public func single(_ number: UInt32) -> WireRecord? { records[number]?.first }
+    public func single(_ number: UInt32) -> WireRecord? {
+        records.indices.contains(Int(number)) ? records[Int(number)].first : nil
+    }
 
     /// Every record of a repeated field, in wire order.
-    public func all(_ number: UInt32) -> [WireRecord] { records[number] ?? [] }
+    public func all(_ number: UInt32) -> [WireRecord] {
+        records.indices.contains(Int(number)) ? records[Int(number)] : []
+    }
 
-    public func has(_ number: UInt32) -> Bool { records[number] != nil }
+    public func has(_ number: UInt32) -> Bool { !all(number).isEmpty }
 
     /// Offset of the message, for errors about it as a whole.
     public var offset: Int { range.lowerBound }
@@ -101,12 +113,13 @@ public struct WireMessage: Sendable {
         return value
     }
 
-    /// An enum: encoded as int32, it must be one of the named non-zero values.
-    public func enumValue(_ record: WireRecord, _ field: String, named: ClosedRange<UInt64>) throws(WireError) -> Int {
-        guard named.contains(record.varint), record.varint != 0 else {
+    /// An enum: encoded as int32, it must be one of the named non-zero values, which `named`
+    /// maps to the caller's type (nil for every value that is not named).
+    public func enumValue<E>(_ record: WireRecord, _ field: String, _ named: (Int) -> E?) throws(WireError) -> E {
+        guard record.varint != 0, record.varint <= UInt64(Int32.max), let value = named(Int(record.varint)) else {
             throw WireError(.invalidEnum, at: record.offset, "\(name).\(field)")
         }
-        return Int(record.varint)
+        return value
     }
 
     public func string(_ record: WireRecord, _ field: String) throws(WireError) -> String {
@@ -117,16 +130,24 @@ public struct WireMessage: Sendable {
     }
 
     /// A bytes or string field whose length must lie in `bounds`.
-    public func bounded(_ record: WireRecord, _ field: String, _ bounds: ClosedRange<Int>) throws(WireError) -> ArraySlice<UInt8> {
+    public func bounded(_ record: WireRecord, _ field: String, _ bounds: ClosedRange<Int>) throws(WireError)
+        -> ArraySlice<UInt8>
+    {
         guard bounds.contains(record.payload.count) else {
-            let expected = bounds.lowerBound == bounds.upperBound ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
-            throw WireError(.boundViolated, at: record.offset, "\(name).\(field) is \(record.payload.count) bytes, expected \(expected)")
+            let expected =
+                bounds.lowerBound == bounds.upperBound
+                ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
+            throw WireError(
+                .boundViolated, at: record.offset,
+                "\(name).\(field) is \(record.payload.count) bytes, expected \(expected)")
         }
         return record.payload
     }
 
     /// The nested message in a length-delimited record.
-    public func message(_ record: WireRecord, _ name: String, schema: [FieldSpec], maxRecords: Int = .max) throws(WireError) -> WireMessage {
+    public func message(_ record: WireRecord, _ name: String, schema: [FieldSpec], maxRecords: Int = .max)
+        throws(WireError) -> WireMessage
+    {
         try WireMessage(
             name, bytes: base, range: record.payload.startIndex..<record.payload.endIndex, schema: schema,
             maxRecords: maxRecords)

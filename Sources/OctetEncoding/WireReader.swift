@@ -113,7 +113,9 @@ public struct WireReader {
     }
 
     /// Decodes one packed run of varints (the payload of a packed field).
-    public static func packedVarints(_ payload: ArraySlice<UInt8>, in base: [UInt8], limit: Int) throws(WireError) -> [UInt64] {
+    public static func packedVarints(_ payload: ArraySlice<UInt8>, in base: [UInt8], limit: Int) throws(WireError)
+        -> [UInt64]
+    {
         var reader = WireReader(base, range: payload.startIndex..<payload.endIndex)
         var values: [UInt64] = []
         while !reader.isAtEnd {

@@ -99,7 +99,8 @@ struct ProofParts {
         var bindings: [ProofDraft.StageKind: [(UInt32, [UInt8])]] = [:]
         for field in claims.payloads.keys.sorted() {
             guard let kind = Self.bindingStage(field), kinds.contains(kind) else { continue }
-            bindings[kind, default: []].append((field, ClaimHash.of(field: field, payload: claims.payloads[field, default: []][...])))
+            bindings[kind, default: []].append(
+                (field, ClaimHash.of(field: field, payload: claims.payloads[field, default: []][...])))
         }
         for mutation in mutations {
             switch mutation {
@@ -107,7 +108,9 @@ struct ProofParts {
                 for kind in bindings.keys { bindings[kind]?.removeAll { $0.0 == field } }
             case .bindTwice(let field):
                 for kind in bindings.keys {
-                    if let existing = bindings[kind]?.first(where: { $0.0 == field }) { bindings[kind]?.append(existing) }
+                    if let existing = bindings[kind]?.first(where: { $0.0 == field }) {
+                        bindings[kind]?.append(existing)
+                    }
                 }
             case .bindInStage(let field, let stage):
                 var moved: (UInt32, [UInt8])? = nil
@@ -120,7 +123,9 @@ struct ProofParts {
                 bindings[stage, default: []].append((field, [UInt8](repeating: 0x11, count: 32)))
             case .wrongBindingHash(let field):
                 for kind in bindings.keys {
-                    bindings[kind] = bindings[kind]?.map { $0.0 == field ? ($0.0, [UInt8](repeating: 0x5A, count: 32)) : $0 }
+                    bindings[kind] = bindings[kind]?.map {
+                        $0.0 == field ? ($0.0, [UInt8](repeating: 0x5A, count: 32)) : $0
+                    }
                 }
             default: break
             }

@@ -17,7 +17,10 @@ public struct ProofDraft: Sendable {
         public var timeMs: Int64?
         public var source: FixSource
 
-        public init(latitude: Double, longitude: Double, horizontalAccuracyMillimeters: UInt32 = 5_000, timeMs: Int64? = nil, source: FixSource = .gnss) {
+        public init(
+            latitude: Double, longitude: Double, horizontalAccuracyMillimeters: UInt32 = 5_000, timeMs: Int64? = nil,
+            source: FixSource = .gnss
+        ) {
             self.latitude = latitude
             self.longitude = longitude
             self.horizontalAccuracyMillimeters = horizontalAccuracyMillimeters

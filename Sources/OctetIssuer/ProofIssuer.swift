@@ -58,9 +58,11 @@ public struct ProofIssuer: Sendable {
         if mutations.contains(where: { if case .deviceSignsOtherDigest = $0 { true } else { false } }) {
             deviceInput = DomainTag.device + [UInt8](repeating: 0xAB, count: 32)
         }
-        let deviceBytes = deviceEvidence(input: deviceInput, corrupt: mutations.contains {
-            if case .corruptDeviceSignature = $0 { true } else { false }
-        })
+        let deviceBytes = deviceEvidence(
+            input: deviceInput,
+            corrupt: mutations.contains {
+                if case .corruptDeviceSignature = $0 { true } else { false }
+            })
 
         // Claims may be altered after signing: the bindings then no longer match.
         for mutation in mutations {

@@ -6,6 +6,15 @@ import OctetIssuer
 /// `Octet.verify` on a typical proof (CAPTURE, FIX, VERDICT; software device key) against the raw
 /// OpenSSL verify rate measured in the same run.
 enum VerifyBench {
+    static func profile(iterations: Int) {
+        let issuer = ProofIssuer()
+        var draft = ProofDraft()
+        draft.assurance = (.verified, "disc/2.4")
+        let proof = issuer.issue(draft)
+        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1))
+        for _ in 0..<iterations { _ = Octet.verify(proofBytes: proof, options: options) }
+    }
+
     static func run(iterations: Int) {
         let issuer = ProofIssuer()
         var draft = ProofDraft()
@@ -31,20 +40,26 @@ enum VerifyBench {
         var proofRates: [Double] = []
         var rawRates: [Double] = []
         for _ in 0..<3 {
-            rawRates.append(Measure.rate(iterations: iterations * signaturesPerProof) {
-                _ = RawOpenSSL.verify(key: raw, signature: signature, message: message)
-            })
-            proofRates.append(Measure.rate(iterations: iterations) { _ = Octet.verify(proofBytes: proof, options: options) })
+            rawRates.append(
+                Measure.rate(iterations: iterations * signaturesPerProof) {
+                    _ = RawOpenSSL.verify(key: raw, signature: signature, message: message)
+                })
+            proofRates.append(
+                Measure.rate(iterations: iterations) { _ = Octet.verify(proofBytes: proof, options: options) })
         }
         let proofsPerSecond = proofRates.sorted()[1]
         let rawPerSecond = rawRates.sorted()[1]
-        print("proof: \(proof.count) bytes, \(signaturesPerProof) signatures (CAPTURE, FIX, VERDICT, software device key)")
+        print(
+            "proof: \(proof.count) bytes, \(signaturesPerProof) signatures (CAPTURE, FIX, VERDICT, software device key)"
+        )
         print("proofs-per-second: \(Measure.format(proofsPerSecond))")
         print("raw-openssl-p256-verifies-per-second: \(Measure.format(rawPerSecond))")
         let point = key.publicKey.x963Representation
         let imports = Measure.rate(iterations: iterations * 4) { _ = try? P256PublicKey(x963Representation: point) }
         print("p256-key-imports-per-second: \(Measure.format(imports))")
-        let ours = Measure.rate(iterations: iterations * 4) { _ = key.publicKey.isValidSignature(signature, for: message) }
+        let ours = Measure.rate(iterations: iterations * 4) {
+            _ = key.publicKey.isValidSignature(signature, for: message)
+        }
         print("octet-p256-verifies-per-second: \(Measure.format(ours))")
         print("verify-ratio: \(Measure.format(proofsPerSecond * Double(signaturesPerProof) / rawPerSecond, 3))")
 

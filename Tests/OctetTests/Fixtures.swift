@@ -26,7 +26,9 @@ enum Fixture {
         return options
     }
 
-    static func verify(_ draft: ProofDraft = draft(), mutations: [Mutation] = [], options: VerifyOptions = options()) -> ProofVerification {
+    static func verify(_ draft: ProofDraft = draft(), mutations: [Mutation] = [], options: VerifyOptions = options())
+        -> ProofVerification
+    {
         Octet.verify(proofBytes: issuer.issue(draft, mutations: mutations), options: options)
     }
 }

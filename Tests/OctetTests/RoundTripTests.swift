@@ -11,15 +11,19 @@ struct RoundTripTests {
         #expect(result.isValid)
         #expect(result.isAuthentic)
         #expect(result.verdict == .valid)
-        #expect(result.checks.map(\.name) == [
-            "wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness", "region-claim",
-            "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
-            "verdict-tier", "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation",
-        ])
+        #expect(
+            result.checks.map(\.name) == [
+                "wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness", "region-claim",
+                "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
+                "verdict-tier", "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation",
+            ])
         for name in ["wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness"] {
             #expect(result.status(name) == .pass, "\(name): \(result.detail(name))")
         }
-        for name in ["region-claim", "hardware-attestation", "attestation-required", "session-binding", "verdict-tier", "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation"] {
+        for name in [
+            "region-claim", "hardware-attestation", "attestation-required", "session-binding", "verdict-tier",
+            "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation",
+        ] {
             #expect(result.status(name) == .notChecked, "\(name): \(result.detail(name))")
         }
     }
@@ -41,5 +45,23 @@ struct RoundTripTests {
         #expect(proof.stageKinds == ["CAPTURE", "FIX", "VERDICT"])
         #expect(proof.deviceEvidence == .software)
         #expect(Octet.verify(proof, options: Fixture.options()).verdict == .valid)
+    }
+
+    @Test(
+        "verify(_:) on a decoded proof gives exactly what verify(proofBytes:) gives",
+        arguments: [
+            [Mutation](), [.corruptStageSignature(1)], [.alterClaimsAfterSigning({ $0.appId = "other.app" })],
+            [.corruptDeviceSignature],
+        ])
+    func decodedAndRawAgree(_ mutations: [Mutation]) throws {
+        var draft = Fixture.draft()
+        draft.assurance = (.uncertain, nil)
+        let bytes = Fixture.issuer.issue(draft, mutations: mutations)
+        let options = Fixture.options {
+            $0.honorVerdictTier = true; $0.expectedSessionNonce = Data(count: 8)
+        }
+        let decoded = Octet.verify(try LocationProof(proofBytes: bytes), options: options)
+        #expect(decoded == Octet.verify(proofBytes: bytes, options: options))
+        #expect(decoded.checks.count == 16)
     }
 }

@@ -30,7 +30,7 @@ struct SeedExampleTests {
 
         // --- The page's example, unchanged ---
         var options = VerifyOptions(maxAgeSeconds: 120)
-        options.requireVerdict = .verified        // refuse a PLAUSIBLE disc answer
+        options.requireVerdict = .verified  // refuse a PLAUSIBLE disc answer
         let result = Octet.verify(verdict.proof!, options: options)
         if result.isAuthentic {
             accept(verdict.proof!)
@@ -54,7 +54,7 @@ struct SeedExampleTests {
         func log(_ line: String) { sink.lines.append(line) }
 
         var options = VerifyOptions(maxAgeSeconds: 120)
-        options.requireVerdict = .verified        // refuse a PLAUSIBLE disc answer
+        options.requireVerdict = .verified  // refuse a PLAUSIBLE disc answer
         let result = Octet.verify(verdict.proof!, options: options)
         if result.isAuthentic {
             accept(verdict.proof!)
@@ -81,7 +81,8 @@ struct SeedExampleTests {
         var draft = Fixture.draft()
         draft.createdAtMs = Int64(Date().timeIntervalSince1970 * 1000) - 1_000
         draft.content = committed.items.map {
-            ProofDraft.ContentItem(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
+            ProofDraft.ContentItem(
+                key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
         }
         let proof = try LocationProof(proofBytes: Fixture.issuer.issue(draft))
         let manifest = committed.manifestJson
@@ -89,11 +90,15 @@ struct SeedExampleTests {
         func accept(_ proof: LocationProof) { accepted.append(proof) }
 
         // --- The page's example, unchanged ---
-        let check = CallerMetadataCheck(manifestJson: manifest,
-                                        content: ["note": .bytes(note), "video": .file(videoURL)],
-                                        requireContent: .all)
-        let result = Octet.verify(proof, options: VerifyOptions(callerMetadata: check,
-                                                                requireCallerMetadata: true))
+        let check = CallerMetadataCheck(
+            manifestJson: manifest,
+            content: ["note": .bytes(note), "video": .file(videoURL)],
+            requireContent: .all)
+        let result = Octet.verify(
+            proof,
+            options: VerifyOptions(
+                callerMetadata: check,
+                requireCallerMetadata: true))
         if result.verdict == .valid { accept(proof) }
         // ---
         #expect(accepted.count == 1, "\(result.checks.map { "\($0.name): \($0.detail)" })")

@@ -27,9 +27,13 @@ struct WireFormatTests {
             $0.editMessage(claims) { $0.append(9, .lengthDelimited, []) }
         },
         Case(id: "a known field with the wrong wire type", code: "wrong wire type") {
-            $0.edit(1) { $0.wireType = .lengthDelimited; $0.payload = [1] }
+            $0.edit(1) {
+                $0.wireType = .lengthDelimited; $0.payload = [1]
+            }
         },
-        Case(id: "a fixed32 record", code: "unknown field") { $0.list.append(.init(field: 10, wireType: .fixed32, payload: [])) },
+        Case(id: "a fixed32 record", code: "unknown field") {
+            $0.list.append(.init(field: 10, wireType: .fixed32, payload: []))
+        },
         Case(id: "a duplicate format_version", code: "smuggled duplicate field") { $0.append(1, .varint, [1]) },
         Case(id: "a duplicate proof_id", code: "smuggled duplicate field") {
             $0.append(2, .lengthDelimited, Array(repeating: 1, count: 16))
@@ -46,7 +50,9 @@ struct WireFormatTests {
         Case(id: "two members of the region oneof", code: "two members of one oneof") {
             $0.editMessage(claims) { $0.editMessage(4) { $0.append(2, .lengthDelimited, Array("u09t".utf8)) } }
         },
-        Case(id: "device evidence with no member", code: "required field absent") { $0.edit(device) { $0.payload = [] } },
+        Case(id: "device evidence with no member", code: "required field absent") {
+            $0.edit(device) { $0.payload = [] }
+        },
         Case(id: "a region with no shape", code: "required field absent") {
             $0.editMessage(claims) { $0.edit(4) { $0.payload = [] } }
         },
@@ -153,29 +159,64 @@ struct WireFormatTests {
                 }
             }
         },
-        Case(id: "a content key with an upper-case letter", code: "value outside its bound",
-             draft: { $0.content = [.init(key: "Photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 32))] }) { _ in },
-        Case(id: "two content items with one key", code: "value outside its bound",
-             draft: { $0.content = Array(repeating: .init(key: "photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 32)), count: 2) }) { _ in },
-        Case(id: "a content type with a trailing newline", code: "value outside its bound",
-             draft: { $0.content = [.init(key: "photo", contentType: "image/jpeg\n", size: 1, sha256: Array(repeating: 1, count: 32))] }) { _ in },
-        Case(id: "a content type without a subtype", code: "value outside its bound",
-             draft: { $0.content = [.init(key: "photo", contentType: "image", size: 1, sha256: Array(repeating: 1, count: 32))] }) { _ in },
-        Case(id: "a 31-byte content digest", code: "value outside its bound",
-             draft: { $0.content = [.init(key: "photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 31))] }) { _ in },
-        Case(id: "a detector of 65 bytes", code: "value outside its bound",
-             draft: { $0.assurance = (.verified, String(repeating: "d", count: 65)) }) { _ in },
+        Case(
+            id: "a content key with an upper-case letter", code: "value outside its bound",
+            draft: {
+                $0.content = [
+                    .init(key: "Photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 32))
+                ]
+            }
+        ) { _ in },
+        Case(
+            id: "two content items with one key", code: "value outside its bound",
+            draft: {
+                $0.content = Array(
+                    repeating: .init(
+                        key: "photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 32)),
+                    count: 2)
+            }
+        ) { _ in },
+        Case(
+            id: "a content type with a trailing newline", code: "value outside its bound",
+            draft: {
+                $0.content = [
+                    .init(key: "photo", contentType: "image/jpeg\n", size: 1, sha256: Array(repeating: 1, count: 32))
+                ]
+            }
+        ) { _ in },
+        Case(
+            id: "a content type without a subtype", code: "value outside its bound",
+            draft: {
+                $0.content = [
+                    .init(key: "photo", contentType: "image", size: 1, sha256: Array(repeating: 1, count: 32))
+                ]
+            }
+        ) { _ in },
+        Case(
+            id: "a 31-byte content digest", code: "value outside its bound",
+            draft: {
+                $0.content = [
+                    .init(key: "photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 31))
+                ]
+            }
+        ) { _ in },
+        Case(
+            id: "a detector of 65 bytes", code: "value outside its bound",
+            draft: { $0.assurance = (.verified, String(repeating: "d", count: 65)) }
+        ) { _ in },
         // Stages
         Case(id: "one stage", code: "value outside its bound") { records in
             let first = records.list.firstIndex { $0.field == stages }!
-            records.list = records.list.enumerated().filter { $0.element.field != stages || $0.offset == first }.map(\.element)
+            records.list = records.list.enumerated().filter { $0.element.field != stages || $0.offset == first }.map(
+                \.element)
         },
         Case(id: "no stages", code: "required field absent") { $0.remove(stages) },
         Case(id: "FIX before CAPTURE", code: "value outside its bound") { records in
             let indices = records.list.indices.filter { records.list[$0].field == stages }
             records.list.swapAt(indices[0], indices[1])
         },
-        Case(id: "two VERDICT stages", code: "value outside its bound", draft: { $0.assurance = (.verified, nil) }) { records in
+        Case(id: "two VERDICT stages", code: "value outside its bound", draft: { $0.assurance = (.verified, nil) }) {
+            records in
             records.append(stages, .lengthDelimited, records.list.last { $0.field == stages }!.payload)
         },
         Case(id: "a stage kind of zero", code: "enum value not named or zero") {
@@ -185,13 +226,21 @@ struct WireFormatTests {
             $0.editMessage(stages) { $0.editMessage(2) { $0.editMessage(1) { $0.edit(1) { $0.payload = [7] } } } }
         },
         Case(id: "a binding hash of 31 bytes", code: "value outside its bound") {
-            $0.editMessage(stages) { $0.editMessage(2) { $0.editMessage(1) { $0.edit(2) { $0.payload.removeLast() } } } }
+            $0.editMessage(stages) {
+                $0.editMessage(2) { $0.editMessage(1) { $0.edit(2) { $0.payload.removeLast() } } }
+            }
         },
         Case(id: "content_root outside a CONTENT stage", code: "value outside its bound") {
-            $0.editMessage(stages) { $0.editMessage(2) { $0.append(2, .lengthDelimited, Array(repeating: 0, count: 32)) } }
+            $0.editMessage(stages) {
+                $0.editMessage(2) { $0.append(2, .lengthDelimited, Array(repeating: 0, count: 32)) }
+            }
         },
-        Case(id: "a CONTENT stage without content_root", code: "required field absent",
-             draft: { $0.stages = [.capture, .fix, .content]; $0.contentRoot = Array(repeating: 0, count: 32) }) { records in
+        Case(
+            id: "a CONTENT stage without content_root", code: "required field absent",
+            draft: {
+                $0.stages = [.capture, .fix, .content]; $0.contentRoot = Array(repeating: 0, count: 32)
+            }
+        ) { records in
             let index = records.list.lastIndex { $0.field == stages }!
             var stage = Records(records.list[index].payload)
             stage.edit(2) { $0.payload = [] }
@@ -207,7 +256,9 @@ struct WireFormatTests {
         Case(id: "an Android chain of one certificate", code: "value outside its bound") {
             $0.edit(device) { record in
                 var android = WireWriter()
-                android.message(2) { $0.bytes(1, [0x30, 0x00]); $0.bytes(2, [0x30, 0x00]) }
+                android.message(2) {
+                    $0.bytes(1, [0x30, 0x00]); $0.bytes(2, [0x30, 0x00])
+                }
                 record.payload = android.bytes
             }
         },
@@ -244,7 +295,9 @@ struct WireFormatTests {
             }
         },
         // Whole input
-        Case(id: "a trailing byte", code: "truncated") { $0.list.append(.init(field: 1, wireType: .varint, payload: [])) },
+        Case(id: "a trailing byte", code: "truncated") {
+            $0.list.append(.init(field: 1, wireType: .varint, payload: []))
+        },
     ]
 
     @Test("a proof broken in one place fails wire-format with that rule's code", arguments: cases)
@@ -304,10 +357,12 @@ struct WireFormatTests {
         #expect(Octet.verify(proof, options: Fixture.options()).verdict == .valid)
     }
 
-    @Test("garbage never throws and never passes", arguments: [
-        Data(), Data([0]), Data([0xFF]), Data([0x08]), Data([0x0A, 0x05]), Data(repeating: 0xFF, count: 64),
-        Data("not a proof".utf8),
-    ])
+    @Test(
+        "garbage never throws and never passes",
+        arguments: [
+            Data(), Data([0]), Data([0xFF]), Data([0x08]), Data([0x0A, 0x05]), Data(repeating: 0xFF, count: 64),
+            Data("not a proof".utf8),
+        ])
     func garbage(_ bytes: Data) {
         let result = Octet.verify(proofBytes: bytes)
         #expect(result.verdict == .invalid)

@@ -9,11 +9,12 @@ import OctetGeometry
 public struct LocationProof: Sendable {
     /// The encoded proof, exactly as given.
     public let proofBytes: Data
-    private let decoded: DecodedProof
+    let decoded: DecodedProof
 
     public init(proofBytes: Data) throws(ProofDecodingError) {
         guard proofBytes.count <= ProofLimits.maxProofBytes else {
-            throw ProofDecodingError(WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
+            throw ProofDecodingError(
+                WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
         }
         do {
             decoded = try ProofDecoder.decode([UInt8](proofBytes))
@@ -35,6 +36,16 @@ public struct LocationProof: Sendable {
         case gnss = "GNSS"
         case fused = "FUSED"
         case network = "NETWORK"
+
+        /// The enum's number in `octet.proto`.
+        init?(wireValue: Int) {
+            switch wireValue {
+            case 1: self = .gnss
+            case 2: self = .fused
+            case 3: self = .network
+            default: return nil
+            }
+        }
     }
 
     /// The measured position. Not log-safe: never write it to logs.
@@ -91,18 +102,17 @@ public struct LocationProof: Sendable {
             latitude: Double(fix.latE7) / 1e7, longitude: Double(fix.lonE7) / 1e7,
             horizontalAccuracyMeters: Double(fix.horizontalAccuracyMm) / 1000,
             time: Date(timeIntervalSince1970: Double(fix.fixTimeMs) / 1000),
-            source: fix.source == 1 ? .gnss : fix.source == 2 ? .fused : .network)
+            source: fix.source)
     }
     public var sessionNonce: Data? { decoded.claims.sessionNonce.map { Data($0) } }
     public var contentCommitments: [ContentCommitment] {
         decoded.claims.content.map {
-            ContentCommitment(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
+            ContentCommitment(
+                key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
         }
     }
     public var assuranceTier: AssuranceTier? {
-        guard let assurance = decoded.claims.assurance, let verdict = LocationProofVerdict(wireValue: assurance.verdict)
-        else { return nil }
-        return AssuranceTier(verdict: verdict, detector: assurance.detector)
+        decoded.claims.assurance.map { AssuranceTier(verdict: $0.verdict, detector: $0.detector) }
     }
     /// The stage kinds, in order ("CAPTURE", "FIX", ...).
     public var stageKinds: [String] { decoded.stages.map(\.kind.name) }
@@ -132,7 +142,8 @@ extension ProofRegion {
     init(_ region: RegionE7) {
         switch region {
         case .circle(let center, let radius):
-            self = .circle(latitude: center.latitudeDegrees, longitude: center.longitudeDegrees, radiusMeters: Double(radius))
+            self = .circle(
+                latitude: center.latitudeDegrees, longitude: center.longitudeDegrees, radiusMeters: Double(radius))
         case .geohash(let hash):
             self = .geohash(hash)
         case .polygon(let points):
@@ -155,7 +166,9 @@ public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvert
         reason = error.reason
     }
 
-    public var description: String { reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))" }
+    public var description: String {
+        reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))"
+    }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }

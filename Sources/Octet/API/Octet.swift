@@ -2,9 +2,10 @@ import Foundation
 
 /// On-device proof verification: static, synchronous, offline (seed: "Octet.verify").
 public enum Octet {
-    /// Verifies `proof` (reads `proof.proofBytes`). Never throws; see `verify(proofBytes:options:)`.
+    /// Verifies `proof`: the same result as `verify(proofBytes: proof.proofBytes)`, without decoding
+    /// the bytes a second time (a `LocationProof` only exists once they decoded). Never throws.
     public static func verify(_ proof: LocationProof, options: VerifyOptions = VerifyOptions()) -> ProofVerification {
-        verify(proofBytes: proof.proofBytes, options: options)
+        Recipe.run(proof.decoded, options: options)
     }
 
     /// Verifies the raw bytes of a proof against the keys inside it, with no network call.

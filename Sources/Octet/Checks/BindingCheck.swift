@@ -31,9 +31,13 @@ extension Check {
             if count > 1 { problems.append("\(ClaimField.name(field)) is bound \(count) times") }
         }
         if proof.claims.platform != proof.device.platform {
-            problems.append("platform \(ClaimField.platformName(proof.claims.platform)) does not match \(proof.device.name) evidence")
+            problems.append(
+                "platform \(ClaimField.platformName(proof.claims.platform)) does not match \(proof.device.name) evidence"
+            )
         }
-        if problems.isEmpty { return .pass("\(hashes.count) claims bound by their stages; platform matches the device evidence") }
+        if problems.isEmpty {
+            return .pass("\(hashes.count) claims bound by their stages; platform matches the device evidence")
+        }
         return .fail(Array(Set(problems)).sorted().joined(separator: "; "))
     }
 }
@@ -65,7 +69,8 @@ enum ClaimField {
 
 /// Comparison whose time does not depend on where the inputs differ.
 enum ConstantTime {
-    static func equal<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool where A.Element == UInt8, B.Element == UInt8 {
+    static func equal<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == UInt8, B.Element == UInt8 {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for (x, y) in zip(a, b) { difference |= x ^ y }

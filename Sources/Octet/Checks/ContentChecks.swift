@@ -4,7 +4,9 @@ extension Check {
     /// `caller-manifest` (design, "Content"): the listed content recomputes the signed
     /// `content_root`, and a presented manifest matches the list.
     static let callerManifest = Check(name: CheckName.callerManifest) { context in
-        Outcome(ContentChecks.callerManifest(context.contentClaim, manifestJson: context.options.callerMetadata?.manifestJson))
+        Outcome(
+            ContentChecks.callerManifest(
+                context.contentClaim, manifestJson: context.options.callerMetadata?.manifestJson))
     }
 
     /// `caller-manifest-locator`: WARN naming the keys whose locator looks like a credential;
@@ -42,7 +44,8 @@ extension VerificationContext {
         let content = proof.stages.first { $0.kind == .content }
         return ContentCommitmentClaim(
             items: proof.claims.content.map {
-                CommittedContent(key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
+                CommittedContent(
+                    key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
             },
             signedRoot: content.map { Array($0.contentRoot ?? []) })
     }

@@ -4,7 +4,9 @@ import OctetCrypto
 /// `device-attestation-sig` for the hardware kinds (design, "Device signature").
 enum DeviceSignature {
     /// The leaf certificate's key must be P-256 and equal `proof_key`; it signs the device input.
-    static func android(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>, context: VerificationContext) -> Outcome {
+    static func android(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>, context: VerificationContext)
+        -> Outcome
+    {
         guard let leafKey = AndroidKeyAttestation.leafPublicKey(chainDER: chain.map(Array.init)) else {
             return .fail("the leaf certificate's key is not a P-256 key")
         }
@@ -17,7 +19,10 @@ enum DeviceSignature {
     }
 
     /// The App Attest assertion over `clientDataHash = H(device input)`.
-    static func appAttest(keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>, context: VerificationContext) -> Outcome {
+    static func appAttest(
+        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>,
+        context: VerificationContext
+    ) -> Outcome {
         Outcome(
             AppAttest.judgeAssertion(
                 assertion: Array(assertion), clientDataHash: SHA256.hash(context.deviceInput), keyId: Array(keyId),

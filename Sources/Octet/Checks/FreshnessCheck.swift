@@ -12,7 +12,9 @@ extension Check {
         for (what, t) in judged {
             if let problem = Freshness.problem(what: what, t: t, now: now, maxMs: maxMs) { problems.append(problem) }
         }
-        if problems.isEmpty { return .pass("created \(Freshness.age(now, claims.createdAtMs)), window \(Freshness.seconds(maxMs)) s") }
+        if problems.isEmpty {
+            return .pass("created \(Freshness.age(now, claims.createdAtMs)), window \(Freshness.seconds(maxMs)) s")
+        }
         return .fail(problems.joined(separator: "; "))
     }
 }

@@ -52,7 +52,8 @@ enum EnrolmentJudge {
     ) -> Outcome {
         do {
             let enrolment = try ProofDecoder.decodeEnrolmentBundle(bundle)
-            return judge(enrolment, keyId: keyId, publicKey: publicKey, appId: appId, createdAtMs: createdAtMs, anchors: anchors)
+            return judge(
+                enrolment, keyId: keyId, publicKey: publicKey, appId: appId, createdAtMs: createdAtMs, anchors: anchors)
         } catch {
             return .fail("attestation bundle is malformed: \(error)")
         }

@@ -25,17 +25,22 @@ enum Recipe {
 
     /// Runs the whole recipe over `bytes`. Never throws, never traps on any input.
     static func run(_ bytes: [UInt8], options: VerifyOptions) -> ProofVerification {
-        let proof: DecodedProof
         do {
-            proof = try ProofDecoder.decode(bytes)
+            return run(try ProofDecoder.decode(bytes), options: options)
         } catch {
             return undecodable(error)
         }
+    }
+
+    /// Runs the recipe over a proof that decoded (`wire-format` PASS).
+    static func run(_ proof: DecodedProof, options: VerifyOptions) -> ProofVerification {
         let context = VerificationContext(proof: proof, options: options, now: options.verificationTime ?? Date())
         var results = [
             ProofCheck(
                 name: CheckName.wireFormat, status: .pass,
-                detail: "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence")
+                detail:
+                    "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence"
+            )
         ]
         for check in checks {
             guard let outcome = check.evaluate(context) else { continue }

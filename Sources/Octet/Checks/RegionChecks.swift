@@ -47,9 +47,10 @@ enum RegionCheck {
         case .failure(let defect): return .unrepresentable(defect)
         }
         let fix = proof.claims.fix
-        return .judged(RegionRules.judge(
-            claimed: proof.claims.region, expected: expectedE7, fix: PointE7(latE7: fix.latE7, lonE7: fix.lonE7),
-            horizontalAccuracyMillimeters: fix.horizontalAccuracyMm))
+        return .judged(
+            RegionRules.judge(
+                claimed: proof.claims.region, expected: expectedE7, fix: PointE7(latE7: fix.latE7, lonE7: fix.lonE7),
+                horizontalAccuracyMillimeters: fix.horizontalAccuracyMm))
     }
 }
 

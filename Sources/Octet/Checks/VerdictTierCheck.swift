@@ -33,7 +33,7 @@ enum AssuranceTier {
         guard bindings.count == 1, let (kind, binding) = bindings.first, kind == .verdict,
             ConstantTime.equal(binding.sha256, expected)
         else { return nil }
-        return LocationProofVerdict(wireValue: assurance.verdict)
+        return assurance.verdict
     }
 
     static func name(_ required: RequiredVerdict) -> String {

@@ -45,7 +45,8 @@ final class VerificationContext {
         })
 
     /// The region checks' judgements.
-    private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(proof, expected: options.expectedRegion)
+    private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(
+        proof, expected: options.expectedRegion)
 
     /// The input the device key signs: `"octet/v1/device\0" || committed digest`.
     var deviceInput: [UInt8] { DomainTag.device + stageChain.committedDigest }

@@ -7,22 +7,26 @@ enum ProofDecoder {
         guard bytes.count <= ProofLimits.maxProofBytes else {
             throw WireError(.tooLarge, at: 0, "\(bytes.count) bytes, at most \(ProofLimits.maxProofBytes)")
         }
-        let proof = try WireMessage("LocationProof", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.locationProof)
+        let proof = try WireMessage(
+            "LocationProof", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.locationProof)
         let version = try proof.uint32(try proof.required(1, "format_version"), "format_version")
         guard version == 1 else {
             throw WireError(.boundViolated, at: proof.offset, "LocationProof.format_version must be 1")
         }
         let proofId = try proof.bounded(try proof.required(2, "proof_id"), "proof_id", 16...16)
         let proofKey = try point(proof, 3, "proof_key")
-        let claims = try decodeClaims(proof.message(try proof.required(4, "claims"), "Claims", schema: ProofSchema.claims))
+        let claims = try decodeClaims(
+            proof.message(try proof.required(4, "claims"), "Claims", schema: ProofSchema.claims))
         let stages = try decodeStages(proof)
         let device = try decodeDevice(
             proof.message(try proof.required(6, "device"), "DeviceEvidence", schema: ProofSchema.deviceEvidence))
-        return DecodedProof(bytes: bytes, proofId: proofId, proofKey: proofKey, claims: claims, stages: stages, device: device)
+        return DecodedProof(
+            bytes: bytes, proofId: proofId, proofKey: proofKey, claims: claims, stages: stages, device: device)
     }
 
     /// A 65-byte SEC1 uncompressed point: whether it lies on the curve is the signature checks' concern.
-    static func point(_ message: WireMessage, _ number: UInt32, _ field: String) throws(WireError) -> ArraySlice<UInt8> {
+    static func point(_ message: WireMessage, _ number: UInt32, _ field: String) throws(WireError) -> ArraySlice<UInt8>
+    {
         let record = try message.required(number, field)
         let value = try message.bounded(record, field, 65...65)
         guard value.first == 0x04 else {
@@ -39,7 +43,7 @@ enum ProofDecoder {
             if let record = claims.single(field) { payloads[field] = record.payload }
         }
         let createdAt = claims.int64(try claims.required(1, "created_at_ms"))
-        let platformValue = try claims.enumValue(try claims.required(2, "platform"), "platform", named: 1...3)
+        let platform = try claims.enumValue(try claims.required(2, "platform"), "platform", Platform.init(rawValue:))
         let appIdRecord = try claims.required(3, "app_id")
         _ = try claims.bounded(appIdRecord, "app_id", 1...255)
         let appId = try claims.string(appIdRecord, "app_id")
@@ -51,7 +55,8 @@ enum ProofDecoder {
         var content: [DecodedContentItem] = []
         var keys = Set<String>()
         for record in claims.all(7) {
-            let item = try decodeContent(claims.message(record, "ContentCommitment", schema: ProofSchema.contentCommitment))
+            let item = try decodeContent(
+                claims.message(record, "ContentCommitment", schema: ProofSchema.contentCommitment))
             guard keys.insert(item.key).inserted else {
                 throw WireError(.boundViolated, at: record.offset, "Claims.content has a repeated key")
             }
@@ -60,7 +65,8 @@ enum ProofDecoder {
         var assurance: DecodedAssurance? = nil
         if let record = claims.single(8) {
             let tier = try claims.message(record, "AssuranceTier", schema: ProofSchema.assuranceTier)
-            let verdict = try tier.enumValue(try tier.required(1, "verdict"), "verdict", named: 1...5)
+            let verdict = try tier.enumValue(
+                try tier.required(1, "verdict"), "verdict", LocationProofVerdict.init(wireValue:))
             var detector: String? = nil
             if let detectorRecord = tier.single(2) {
                 _ = try tier.bounded(detectorRecord, "detector", 0...64)
@@ -69,7 +75,7 @@ enum ProofDecoder {
             assurance = DecodedAssurance(verdict: verdict, detector: detector)
         }
         return DecodedClaims(
-            createdAtMs: createdAt, platform: Platform(rawValue: platformValue) ?? .software, appId: appId,
+            createdAtMs: createdAt, platform: platform, appId: appId,
             region: region, fix: fix, sessionNonce: nonce, content: content, assurance: assurance, payloads: payloads)
     }
 
@@ -79,7 +85,8 @@ enum ProofDecoder {
         try RegionDecoding.checkCoordinate(lat: lat, lon: lon, in: fix)
         let accuracy = try fix.uint32(try fix.required(3, "horizontal_accuracy_mm"), "horizontal_accuracy_mm")
         let time = fix.int64(try fix.required(4, "fix_time_ms"))
-        let source = try fix.enumValue(try fix.required(5, "source"), "source", named: 1...3)
+        let source = try fix.enumValue(
+            try fix.required(5, "source"), "source", LocationProof.FixSource.init(wireValue:))
         return DecodedFix(latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracy, fixTimeMs: time, source: source)
     }
 
@@ -87,7 +94,8 @@ enum ProofDecoder {
         let keyRecord = try item.required(1, "key")
         let key = try item.string(keyRecord, "key")
         guard (1...64).contains(keyRecord.payload.count), keyRecord.payload.allSatisfy(ContentSyntax.isKeyByte) else {
-            throw WireError(.boundViolated, at: keyRecord.offset, "ContentCommitment.key must be 1..64 bytes of [a-z0-9._-]")
+            throw WireError(
+                .boundViolated, at: keyRecord.offset, "ContentCommitment.key must be 1..64 bytes of [a-z0-9._-]")
         }
         let typeRecord = try item.required(2, "content_type")
         let contentType = try item.string(typeRecord, "content_type")
@@ -98,7 +106,8 @@ enum ProofDecoder {
         let sha256 = try item.bounded(try item.required(4, "sha256"), "sha256", 32...32)
         var locator: String? = nil
         if let record = item.single(5) { locator = try item.string(record, "locator") }
-        return DecodedContentItem(key: key, contentType: contentType, size: size, sha256: Array(sha256), locator: locator)
+        return DecodedContentItem(
+            key: key, contentType: contentType, size: size, sha256: Array(sha256), locator: locator)
     }
 
     // MARK: Stages
@@ -117,11 +126,16 @@ enum ProofDecoder {
             // with CAPTURE and FIX first expresses all of it.
             let position = stages.count
             let inOrder =
-                position == 0 ? stage.kind == .capture
-                : position == 1 ? stage.kind == .fix
-                : stage.kind > stages[position - 1].kind
+                position == 0
+                ? stage.kind == .capture
+                : position == 1
+                    ? stage.kind == .fix
+                    : stage.kind > stages[position - 1].kind
             guard inOrder else {
-                throw WireError(.boundViolated, at: record.offset, "stage \(position) is \(stage.kind.name): expected CAPTURE, FIX, then optionally CONTENT, then optionally VERDICT")
+                throw WireError(
+                    .boundViolated, at: record.offset,
+                    "stage \(position) is \(stage.kind.name): expected CAPTURE, FIX, then optionally CONTENT, then optionally VERDICT"
+                )
             }
             stages.append(stage)
         }
@@ -129,8 +143,7 @@ enum ProofDecoder {
     }
 
     static func decodeStage(_ stage: WireMessage) throws(WireError) -> DecodedStage {
-        let kindValue = try stage.enumValue(try stage.required(1, "kind"), "kind", named: 1...4)
-        let kind = StageKind(rawValue: kindValue) ?? .capture
+        let kind = try stage.enumValue(try stage.required(1, "kind"), "kind", StageKind.init(rawValue:))
         let bodyRecord = try stage.required(2, "body")
         let signature = try stage.required(3, "signature").payload
         let body = try stage.message(bodyRecord, "StageBody", schema: ProofSchema.stageBody)
@@ -139,7 +152,8 @@ enum ProofDecoder {
             let binding = try body.message(record, "Binding", schema: ProofSchema.binding)
             let field = try binding.uint32(try binding.required(1, "claim_field"), "claim_field")
             guard [1, 2, 3, 4, 5, 6, 8].contains(field) else {
-                throw WireError(.boundViolated, at: record.offset, "Binding.claim_field \(field) is not one of 1,2,3,4,5,6,8")
+                throw WireError(
+                    .boundViolated, at: record.offset, "Binding.claim_field \(field) is not one of 1,2,3,4,5,6,8")
             }
             let hash = try binding.bounded(try binding.required(2, "sha256"), "sha256", 32...32)
             bindings.append(DecodedBinding(claimField: field, sha256: hash))
@@ -153,7 +167,8 @@ enum ProofDecoder {
         } else if kind == .content {
             throw WireError(.missingField, at: body.offset, "StageBody.content_root of the CONTENT stage")
         }
-        return DecodedStage(kind: kind, body: bodyRecord.payload, signature: signature, bindings: bindings, contentRoot: contentRoot)
+        return DecodedStage(
+            kind: kind, body: bodyRecord.payload, signature: signature, bindings: bindings, contentRoot: contentRoot)
     }
 
     // MARK: Device evidence
@@ -213,7 +228,8 @@ enum ProofDecoder {
             throw WireError(.tooLarge, at: 0, "enrolment bundle larger than 1 MiB")
         }
         return try decodeEnrolment(
-            WireMessage("AppAttestEnrolment", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.appAttestEnrolment))
+            WireMessage(
+                "AppAttestEnrolment", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.appAttestEnrolment))
     }
 }
 

@@ -46,7 +46,7 @@ struct DecodedFix: Sendable {
     var lonE7: Int32
     var horizontalAccuracyMm: UInt32
     var fixTimeMs: Int64
-    var source: Int
+    var source: LocationProof.FixSource
 }
 
 struct DecodedContentItem: Sendable, Hashable {
@@ -58,7 +58,7 @@ struct DecodedContentItem: Sendable, Hashable {
 }
 
 struct DecodedAssurance: Sendable {
-    var verdict: Int
+    var verdict: LocationProofVerdict
     var detector: String?
 }
 
@@ -97,7 +97,9 @@ struct DecodedEnrolment: Sendable {
 }
 
 enum DeviceEvidence: Sendable {
-    case appAttest(keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>, enrolment: DecodedEnrolment?)
+    case appAttest(
+        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>,
+        enrolment: DecodedEnrolment?)
     case androidKey(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>)
     case software(publicKey: ArraySlice<UInt8>, signature: ArraySlice<UInt8>)
 

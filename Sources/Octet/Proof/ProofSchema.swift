@@ -43,7 +43,8 @@ enum ProofSchema {
         FieldSpec(1, "verdict", .varint), FieldSpec(2, "detector", .lengthDelimited),
     ]
     static let stage: [FieldSpec] = [
-        FieldSpec(1, "kind", .varint), FieldSpec(2, "body", .lengthDelimited), FieldSpec(3, "signature", .lengthDelimited),
+        FieldSpec(1, "kind", .varint), FieldSpec(2, "body", .lengthDelimited),
+        FieldSpec(3, "signature", .lengthDelimited),
     ]
     static let stageBody: [FieldSpec] = [
         FieldSpec(1, "bindings", .lengthDelimited, .repeated), FieldSpec(2, "content_root", .lengthDelimited),

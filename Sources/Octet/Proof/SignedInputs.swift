@@ -36,11 +36,14 @@ package struct StageChain: Sendable {
     package let committedDigest: [UInt8]
 
     init(_ proof: DecodedProof) {
-        self.init(proofId: proof.proofId, proofKey: proof.proofKey, stages: proof.stages.map { ($0.kind.rawValue, $0.body) })
+        self.init(
+            proofId: proof.proofId, proofKey: proof.proofKey, stages: proof.stages.map { ($0.kind.rawValue, $0.body) })
     }
 
     /// Shared with the issuer, which signs what the verifier checks.
-    package init(proofId: ArraySlice<UInt8>, proofKey: ArraySlice<UInt8>, stages: [(kind: Int, body: ArraySlice<UInt8>)]) {
+    package init(
+        proofId: ArraySlice<UInt8>, proofKey: ArraySlice<UInt8>, stages: [(kind: Int, body: ArraySlice<UInt8>)]
+    ) {
         let keyHash = SHA256.hash(proofKey)
         var previous = [UInt8](repeating: 0, count: 32)
         var inputs: [[UInt8]] = []
