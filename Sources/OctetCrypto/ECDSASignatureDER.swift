@@ -60,11 +60,12 @@ public enum ECDSASignatureDER {
         }
         let bytes = der[index..<index + length]
         index += length
-        if bytes.first! & 0x80 != 0 { return .failure(.negativeInteger) }
-        if length > 1, bytes.first! == 0, bytes[bytes.startIndex + 1] & 0x80 == 0 {
+        let first = der[bytes.startIndex]  // length > 0 was checked above
+        if first & 0x80 != 0 { return .failure(.negativeInteger) }
+        if length > 1, first == 0, bytes[bytes.startIndex + 1] & 0x80 == 0 {
             return .failure(.nonMinimalInteger)
         }
-        return .success(bytes.first! == 0 && length > 1 ? bytes.dropFirst() : bytes)
+        return .success(first == 0 && length > 1 ? bytes.dropFirst() : bytes)
     }
 
     /// 1 ≤ value ≤ n − 1, comparing big-endian magnitudes.
