@@ -1,5 +1,6 @@
 import Foundation
 import OctetCrypto
+import OctetEncoding
 
 /// The roots that hardware attestation is traced to: Apple's App Attestation Root CA, and
 /// Google's hardware attestation roots (the RSA-4096 key in its four certificates, and the
@@ -33,10 +34,7 @@ public struct TrustAnchors: Sendable, Hashable {
             hasher.update(Self.u32be(digests.count))
             for digest in digests { hasher.update(digest) }
         }
-        return hasher.finalize().prefix(8).map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-        }.joined()
+        return Hex.encode(hasher.finalize().prefix(8))
     }
 
     private static func u32be(_ value: Int) -> [UInt8] {

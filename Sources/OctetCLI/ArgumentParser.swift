@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetEncoding
 
 /// Reads `octet-verify`'s arguments, written by hand: `--flag VALUE` or `--flag=VALUE`, `--` ends
 /// the options, `-` is standard input. Every mistake is a `CLIError.usage` (exit 64) naming the flag.
@@ -62,7 +63,7 @@ public enum ArgumentParser {
             c.honorVerdictTier = true
         case "--session-nonce":
             let text = try value()
-            guard let nonce = HexText.decode(text) else {
+            guard let nonce = Hex.decode(text, allowUppercase: true) else {
                 throw .usage("--session-nonce: expected an even number of hex digits (0-9, a-f)")
             }
             guard (8...64).contains(nonce.count) else {

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetEncoding
 
 /// `octet-verify issue ...`: a software-key proof for sandboxes and demos, optionally broken on purpose.
 public struct IssueConfiguration: Sendable, Equatable {
@@ -126,7 +127,7 @@ enum IssueArgumentParser {
                 }
                 c.fix = (lat, lon, accuracy)
             case "--session-nonce":
-                guard let nonce = HexText.decode(value), (8...64).contains(nonce.count) else {
+                guard let nonce = Hex.decode(value, allowUppercase: true), (8...64).contains(nonce.count) else {
                     throw .usage("issue --session-nonce: expected 16 to 128 hex digits (8 to 64 bytes)")
                 }
                 c.sessionNonce = nonce

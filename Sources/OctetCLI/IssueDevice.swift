@@ -70,7 +70,7 @@ enum IssueDevice {
 
     /// Named for the root, so roots of several runs can share one anchors directory.
     static func fileName(_ der: [UInt8]) -> String {
-        "octet-verify-issue-root-" + HexText.encode(SHA256.hash(der).prefix(6)) + ".pem"
+        "octet-verify-issue-root-" + Hex.encode(SHA256.hash(der).prefix(6)) + ".pem"
     }
 
     /// One certificate as PEM, 64 base64 characters a line.

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetCrypto
+import OctetEncoding
 
 /// `revocation` (seed: "Backend-only"): with `--revocation-list`, FAIL when the proof key, the
 /// device key or any certificate of an Android chain is listed REVOKED or SUSPENDED, naming the
@@ -11,11 +12,11 @@ public enum RevocationCheck {
     public static func judge(_ proof: LocationProof, list: RevocationList) -> ProofCheck {
         let keys = DeviceKeys(proof)
         var findings: [String] = []
-        if let entry = list.entry(proofKeySHA256Hex: HexText.encode(SHA256.hash(Array(proof.proofKey)))) {
+        if let entry = list.entry(proofKeySHA256Hex: Hex.encode(SHA256.hash(Array(proof.proofKey)))) {
             findings.append("proof key " + describe(entry))
         }
         if let deviceKey = keys.devicePublicKey,
-            let entry = list.entry(deviceKeySHA256Hex: HexText.encode(SHA256.hash(deviceKey)))
+            let entry = list.entry(deviceKeySHA256Hex: Hex.encode(SHA256.hash(deviceKey)))
         {
             findings.append("device key " + describe(entry))
         }

@@ -95,7 +95,7 @@ public struct RevocationList: Sendable, Equatable {
         func normalise(_ key: String) -> String? {
             switch self {
             case .serial: RevocationList.normaliseSerial(key)
-            case .proofKey, .deviceKey: key.utf8.count == 64 && HexText.isHexDigits(key) ? key.lowercased() : nil
+            case .proofKey, .deviceKey: key.utf8.count == 64 && Hex.isHexDigits(key) ? key.lowercased() : nil
             }
         }
     }
@@ -116,7 +116,7 @@ public struct RevocationList: Sendable, Equatable {
     /// Hex digits in either case → lower case without leading zeros ("0" stays "0"); nil if not hex.
     /// Comparison is always of these strings, never of numbers.
     public static func normaliseSerial(_ text: String) -> String? {
-        guard text.utf8.count <= 128, HexText.isHexDigits(text) else { return nil }
+        guard text.utf8.count <= 128, Hex.isHexDigits(text) else { return nil }
         let trimmed = text.lowercased().drop { $0 == "0" }
         return trimmed.isEmpty ? "0" : String(trimmed)
     }

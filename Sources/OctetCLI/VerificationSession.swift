@@ -2,6 +2,7 @@ import Foundation
 import Octet
 import OctetAttestation
 import OctetCrypto
+import OctetEncoding
 
 /// One run's shared state: the library options, the clock, the anchors, the revocation list and
 /// the replay store. `verify` is safe to call from many threads; `settleReplay` runs in input order.
@@ -52,7 +53,7 @@ public final class VerificationSession: Sendable {
             checks = checks.replacing(CheckName.revocation, with: check)
         }
         let report = ProofReport(
-            path: path, proofSHA256: HexText.encode(SHA256.hash(bytes)), checks: checks,
+            path: path, proofSHA256: Hex.encode(SHA256.hash(bytes)), checks: checks,
             spoofingVerdict: verification.spoofingVerdict, verifiedAtMilliseconds: nowMilliseconds,
             trustAnchors: anchorsFingerprint)
         return Pending(

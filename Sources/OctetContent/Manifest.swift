@@ -1,4 +1,5 @@
 import Foundation
+import OctetEncoding
 
 /// The manifest an app hands over with a proof: one entry per committed item, in the proof's
 /// order, carrying the salt that the proof itself never holds.

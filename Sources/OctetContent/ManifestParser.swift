@@ -79,7 +79,7 @@ enum ManifestParser {
 
     private static func hex(_ name: String, in object: JSONObject, entry: Int) throws(ManifestDefect) -> [UInt8] {
         let text = try string(name, in: object, entry: entry)
-        guard let bytes = Hex.decodeLowercase(text) else {
+        guard let bytes = Hex.decode(text) else {
             throw ManifestDefect(.invalidHex, entry: entry, member: name)
         }
         return bytes

@@ -1,4 +1,5 @@
 import Foundation
+import OctetEncoding
 import Octet
 import OctetCLI
 import Testing
@@ -53,7 +54,7 @@ struct BinaryTests {
         let object = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any])
         #expect(object["schema"] as? String == "octet-verify/1")
         #expect(object["proof"] as? String == path)
-        #expect(object["proofSha256"] as? String == HexText.encode(OctetCLITestsSHA.hash(bytes)))
+        #expect(object["proofSha256"] as? String == Hex.encode(OctetCLITestsSHA.hash(bytes)))
         #expect(object["verdict"] as? String == "valid")
         #expect(object["isValid"] as? Bool == true)
         #expect(object["isAuthentic"] as? Bool == true)

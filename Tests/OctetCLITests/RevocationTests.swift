@@ -1,4 +1,5 @@
 import Foundation
+import OctetEncoding
 import Octet
 import OctetCLI
 import OctetCrypto
@@ -131,7 +132,7 @@ struct RevocationTests {
         }
     }
 
-    static func keyHash(_ key: P256PublicKey) -> String { HexText.encode(SHA256.hash(key.x963Representation)) }
+    static func keyHash(_ key: P256PublicKey) -> String { Hex.encode(SHA256.hash(key.x963Representation)) }
 
     @Test("a revoked proof key or device key fails the proof, naming the kind and the status")
     func revokedKeys() throws {
@@ -163,7 +164,7 @@ struct RevocationTests {
         configuration.atMilliseconds = CLIFixture.nowMs - 10_000
         let bytes = try IssueCommand.make(configuration, now: CLIFixture.nowMs).get().proof
         let proof = try LocationProof(proofBytes: bytes)
-        let leafKeyHash = HexText.encode(SHA256.hash(Array(proof.proofKey)))
+        let leafKeyHash = Hex.encode(SHA256.hash(Array(proof.proofKey)))
         let byKey = try Self.list(
             #"{"deviceKeys": {"\#(leafKeyHash)": {"status": "REVOKED", "reason": "KEY_COMPROMISE"}}}"#)
         #expect(
