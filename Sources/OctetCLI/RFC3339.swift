@@ -1,4 +1,5 @@
 import Foundation
+import OctetEncoding
 
 /// RFC 3339 timestamps, parsed and printed by hand so that output never depends on the locale,
 /// the time zone of the machine or Foundation's formatter.
@@ -57,7 +58,7 @@ public enum RFC3339 {
         } else {
             return nil
         }
-        let days = Int64(daysFromCivil(year: year, month: month, day: day))
+        let days = Int64(CivilDate.days(year: year, month: month, day: day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
         return seconds * 1000 + Int64(millis)
     }
@@ -72,7 +73,7 @@ public enum RFC3339 {
     public static func format(milliseconds: Int64) -> String {
         let (secondsTotal, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
-        let (year, month, day) = civilFromDays(Int(days))
+        let (year, month, day) = CivilDate.date(days: Int(days))
         let hour = Int(secondOfDay / 3600)
         let minute = Int(secondOfDay % 3600 / 60)
         let second = Int(secondOfDay % 60)
@@ -101,27 +102,5 @@ public enum RFC3339 {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    // Howard Hinnant's days-from-civil and its inverse (proleptic Gregorian calendar).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
