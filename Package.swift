@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        .library(name: "OctetBackend", targets: ["OctetBackend"]),
         // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
         .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
@@ -54,6 +55,10 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
+        // For Swift backends: the request decoder and the result encoder of docs/service.md.
+        .target(
+            name: "OctetBackend",
+            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
@@ -73,7 +78,7 @@ let package = Package(
             name: "OctetConformance",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation",
-                "OctetAttestationTesting",
+                "OctetAttestationTesting", "OctetBackend",
             ],
             path: "Vectors/Generator"),
         .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
