@@ -107,6 +107,12 @@ let package = Package(
                 "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
         .testTarget(
+            name: "OctetBackendTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
+                "OctetConformance",
+            ]),
+        .testTarget(
             name: "OctetCLITests",
             dependencies: [
                 "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
