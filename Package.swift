@@ -87,7 +87,7 @@ let package = Package(
             name: "OctetFuzzEntries",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
-                "OctetCrypto", "OctetTestSupport",
+                "OctetCrypto", "OctetTestSupport", "OctetBackend",
             ],
             path: "Tests/FuzzEntries"),
 
