@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for the CLI's replay store.
+// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for OctetBackend's replay store.
 import PackageDescription
 
 let package = Package(
@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        // What a Swift backend shares with octet-verify: replay stores and revocation sources.
+        .library(name: "OctetBackend", targets: ["OctetBackend"]),
         // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
         .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
@@ -54,12 +56,15 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
+        // The sources `Octet.verify` takes for its backend checks: the SQLite replay store and the
+        // revocation list reader.
+        .target(name: "OctetBackend", dependencies: ["Octet", "OctetEncoding", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
             dependencies: [
-                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
-                "OctetEncoding", "CSQLite",
+                "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
+                "OctetCrypto", "OctetEncoding",
             ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
@@ -102,9 +107,15 @@ let package = Package(
                 "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
         .testTarget(
+            name: "OctetBackendTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+            ]),
+        .testTarget(
             name: "OctetCLITests",
             dependencies: [
-                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
+                "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
     ]
