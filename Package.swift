@@ -39,9 +39,8 @@ let package = Package(
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto"]),
         // Apple App Attest and Android Key Attestation, verified offline.
-        .target(
-            name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"],
-            resources: [.copy("Roots")]),
+        // The bundled roots are compiled in (BundledRoots+Data.swift, from Roots/ by scripts/generate-roots).
+        .target(name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"]),
         // Test authorities that make attestation evidence with software keys under their own
         // roots: for the issuer and the tests, never a dependency of the verifier.
         .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
