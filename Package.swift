@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for the CLI's replay store.
+// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for OctetBackend's replay store.
 import PackageDescription
 
 let package = Package(
@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        // What a Swift backend shares with octet-verify: replay stores and revocation sources.
         .library(name: "OctetBackend", targets: ["OctetBackend"]),
         // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
         .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
@@ -38,9 +39,8 @@ let package = Package(
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto"]),
         // Apple App Attest and Android Key Attestation, verified offline.
-        .target(
-            name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"],
-            resources: [.copy("Roots")]),
+        // The bundled roots are compiled in (BundledRoots+Data.swift, from Roots/ by scripts/generate-roots).
+        .target(name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"]),
         // Test authorities that make attestation evidence with software keys under their own
         // roots: for the issuer and the tests, never a dependency of the verifier.
         .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
@@ -55,16 +55,17 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
-        // For Swift backends: the request decoder and the result encoder of docs/service.md.
+        // What a Swift backend shares with octet-verify: the replay store and revocation list sources,
+        // the request decoder and the result encoder of docs/service.md.
         .target(
             name: "OctetBackend",
-            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent"]),
+            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
             dependencies: [
-                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
-                "OctetEncoding", "CSQLite",
+                "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
+                "OctetCrypto", "OctetEncoding",
             ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
@@ -115,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "OctetCLITests",
             dependencies: [
-                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
+                "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
     ]

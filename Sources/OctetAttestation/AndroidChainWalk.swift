@@ -79,8 +79,7 @@ struct AndroidChainWalk {
         guard let top = path.last else { return .fail("empty chain") }
 
         // 5. The top certificate is signed by a bundled anchor with the matching name.
-        let anchorCertificates = anchors.androidRootsDER.compactMap { try? Certificate(derEncoded: [UInt8]($0)) }
-        guard anchorCertificates.contains(where: { $0.subjectDER == top.issuerDER && top.isSignedBy($0) }) else {
+        guard anchors.androidRoots.anchors(top) else {
             return .fail("chain does not lead to a trusted Android attestation root")
         }
 

@@ -24,7 +24,7 @@ public enum AppAttest {
         judge { () throws(AppAttestFailure) -> String in
             try verifyEnrolment(
                 enrolment, proofKeyId: proofKeyId, proofPublicKey: proofPublicKey, claimsAppId: claimsAppId,
-                claimsCreatedAtMs: claimsCreatedAtMs, anchors: anchors.appAttestRootsDER.map { [UInt8]($0) })
+                claimsCreatedAtMs: claimsCreatedAtMs, anchors: anchors.appAttestRoots)
         }
     }
 

@@ -50,7 +50,7 @@ extension AppAttest {
     /// throws the first that fails, returns the PASS detail.
     static func verifyEnrolment(
         _ enrolment: AppAttestEnrolmentInput, proofKeyId: [UInt8], proofPublicKey: [UInt8], claimsAppId: String,
-        claimsCreatedAtMs: Int64, anchors: [[UInt8]]
+        claimsCreatedAtMs: Int64, anchors: AnchorSet
     ) throws(AppAttestFailure) -> String {
         guard enrolment.keyId == proofKeyId else { throw AppAttestFailure("enrolment is for another key_id") }
 
@@ -110,16 +110,12 @@ extension AppAttest {
     /// enrolment is a one-time event; credential certificates live about three days). The
     /// anchor's own validity is not judged.
     private static func verifyChain(
-        credential: Certificate, intermediate: Certificate, anchors: [[UInt8]]
+        credential: Certificate, intermediate: Certificate, anchors: AnchorSet
     ) throws(AppAttestFailure) {
         guard credential.issuerDER == intermediate.subjectDER, credential.isSignedBy(intermediate) else {
             throw AppAttestFailure("credential certificate is not signed by the x5c intermediate")
         }
-        let reachesAnchor = anchors.contains { der in
-            guard let anchor = try? Certificate(derEncoded: der) else { return false }
-            return anchor.subjectDER == intermediate.issuerDER && intermediate.isSignedBy(anchor)
-        }
-        guard reachesAnchor else {
+        guard anchors.anchors(intermediate) else {
             throw AppAttestFailure("credential certificate chain does not reach the App Attest root")
         }
         let time = credential.notBefore
