@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetEncoding
 
 /// Reads `octet-verify`'s arguments, written by hand: `--flag VALUE` or `--flag=VALUE`, `--` ends

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 
 /// `octet-verify` 1.6.0, as a function: the executable's `main.swift` only calls `run`.
 public enum OctetVerifyTool {
