@@ -59,7 +59,7 @@ let package = Package(
         // the request decoder and the result encoder of docs/service.md.
         .target(
             name: "OctetBackend",
-            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "CSQLite"]),
+            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",

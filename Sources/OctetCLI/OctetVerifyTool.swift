@@ -30,6 +30,8 @@ public enum OctetVerifyTool {
             return IssueCommand.run(configuration, environment: environment)
         case .verify(let configuration):
             return verify(configuration, environment: environment)
+        case .requests(let configuration):
+            return RequestsCommand.run(configuration, environment: environment)
         }
     }
 
