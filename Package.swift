@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for the CLI's replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for the CLI's
+// replay store.
 import PackageDescription
 
 let package = Package(
@@ -22,8 +23,10 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
-            name: "CProj", pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+            name: "CGeographicLib", pkgConfig: "geographiclib",
+            providers: [.apt(["libgeographiclib-dev"]), .brew(["geographiclib"])]),
+        // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
+        .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -33,7 +36,7 @@ let package = Package(
         // The only module that touches OpenSSL.
         .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
         // WGS84 geodesics and region containment.
-        .target(name: "OctetGeometry", dependencies: ["CProj"]),
+        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto"]),
         // Apple App Attest and Android Key Attestation, verified offline.
@@ -106,5 +109,6 @@ let package = Package(
                 "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
