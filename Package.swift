@@ -3,11 +3,12 @@
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
 // primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for the CLI's
 // replay store.
+// Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
+// supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
     name: "Octet",
-    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
@@ -33,7 +34,7 @@ let package = Package(
 
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
-        // The only module that touches OpenSSL.
+        // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
         .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
         // WGS84 geodesics and region containment.
         .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim"]),
