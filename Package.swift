@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for the CLI's
-// replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for
+// OctetBackend's replay store.
 // Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
 // supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        // What a Swift backend shares with octet-verify: replay stores and revocation sources.
+        .library(name: "OctetBackend", targets: ["OctetBackend"]),
         // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
         .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
@@ -57,12 +59,15 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
+        // The sources `Octet.verify` takes for its backend checks: the SQLite replay store and the
+        // revocation list reader.
+        .target(name: "OctetBackend", dependencies: ["Octet", "OctetEncoding", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
             dependencies: [
-                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
-                "OctetEncoding", "CSQLite",
+                "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
+                "OctetCrypto", "OctetEncoding",
             ]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
@@ -105,9 +110,15 @@ let package = Package(
                 "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
         .testTarget(
+            name: "OctetBackendTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+            ]),
+        .testTarget(
             name: "OctetCLITests",
             dependencies: [
-                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
+                "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
     ],

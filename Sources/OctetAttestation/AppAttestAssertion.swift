@@ -45,6 +45,7 @@ extension AppAttest {
             throw AppAttestFailure("assertion rpIdHash does not match the app id")
         }
         guard authenticatorData.counter >= 1 else { throw AppAttestFailure("assertion counter is 0") }
-        return "App Attest assertion verifies under the attested key"
+        // Says what was checked: whether anything attests this key is hardware-attestation's judgement.
+        return "App Attest assertion verifies under the given public key"
     }
 }

@@ -5,8 +5,9 @@ import Octet
 /// Verifies many proofs on `jobs` threads and hands the reports over in input order.
 ///
 /// Proofs are taken in windows: each window is verified in parallel (the next one while the caller
-/// is given the current one), then its replay checks run one by one in input order, so output (and
-/// which of two copies of a proof counts as the replay) never depends on scheduling. `octet-bench`
+/// is given the current one). With a replay store, each proof's look-up waits for its turn in
+/// input order (`ReplayTurns`), so output (and which of two copies of a proof counts as the
+/// replay) never depends on scheduling. `octet-bench`
 /// calls `benchmark` for its batch figure.
 public struct BatchRunner: Sendable {
     /// One PROOF's outcome.
@@ -65,19 +66,22 @@ public struct BatchRunner: Sendable {
         let chunks = stride(from: 0, to: paths.count, by: window).map {
             Array(paths[$0..<min($0 + window, paths.count)])
         }
-        var next = chunks.first.map(verifyInBackground)
+        let turns = session.options.replayStore == nil ? nil : ReplayTurns()
+        var next = chunks.first.map { verifyInBackground($0, first: 0, turns: turns) }
         for index in chunks.indices {
             guard let current = next?.wait() else { break }
-            next = index + 1 < chunks.count ? verifyInBackground(chunks[index + 1]) : nil
+            next =
+                index + 1 < chunks.count
+                ? verifyInBackground(chunks[index + 1], first: (index + 1) * window, turns: turns) : nil
             for pending in current {
                 let item: Item
                 switch pending {
-                case .success(let verified): item = .report(session.settleReplay(verified))
+                case .success(let report): item = .report(report)
                 case .failure(let failure): item = .unreadable(path: failure.path, failure.error)
                 }
                 switch item {
                 case .report(let report):
-                    switch report.summary.verdict {
+                    switch report.verdict {
                     case .valid: summary.valid += 1
                     case .invalid: summary.invalid += 1
                     case .inconclusive: summary.inconclusive += 1
@@ -96,27 +100,37 @@ public struct BatchRunner: Sendable {
         let error: CLIError
     }
 
-    /// Starts verifying `paths` on another thread; `wait()` hands the results over.
-    private func verifyInBackground(_ paths: [String]) -> WindowResult {
+    /// Starts verifying `paths` (input positions `first`...) on another thread; `wait()` hands the
+    /// results over.
+    private func verifyInBackground(_ paths: [String], first: Int, turns: ReplayTurns?) -> WindowResult {
         let result = WindowResult()
         let runner = self
-        DispatchQueue.global().async { result.fulfil(runner.verifyInParallel(paths)) }
+        DispatchQueue.global().async { result.fulfil(runner.verifyInParallel(paths, first: first, turns: turns)) }
         return result
     }
 
-    private func verifyInParallel(_ paths: [String]) -> [Result<VerificationSession.Pending, Unreadable>] {
+    private func verifyInParallel(_ paths: [String], first: Int, turns: ReplayTurns?) -> [Result<
+        ProofReport, Unreadable
+    >] {
         let slots = Slots(count: paths.count)
         let workers = min(jobs, paths.count)
         let session = session
         let read = read
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: paths.count, by: workers) {
+        // Each worker takes the lowest position not yet taken, so every proof before a taken one is
+        // held by a running worker: the replay turns never stall, however few threads run.
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = slots.take() {
                 let path = paths[index]
-                let result: Result<VerificationSession.Pending, Unreadable> =
+                let position = first + index
+                let store = session.options.replayStore.flatMap { store in
+                    turns.map { InputOrderReplayStore(store, turns: $0, index: position) }
+                }
+                let result: Result<ProofReport, Unreadable> =
                     switch read(path) {
-                    case .success(let bytes): .success(session.verify(path: path, bytes: bytes))
+                    case .success(let bytes): .success(session.verify(path: path, bytes: bytes, replayStore: store))
                     case .failure(let error): .failure(Unreadable(path: path, error: error))
                     }
+                turns?.finish(position)
                 slots.set(index, result)
             }
         }
@@ -128,34 +142,44 @@ public struct BatchRunner: Sendable {
 /// `@unchecked Sendable`: `value` is written once, before `ready` is signalled, and read after it.
 final class WindowResult: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
-    private var value: [Result<VerificationSession.Pending, BatchRunner.Unreadable>] = []
+    private var value: [Result<ProofReport, BatchRunner.Unreadable>] = []
 
-    func fulfil(_ results: [Result<VerificationSession.Pending, BatchRunner.Unreadable>]) {
+    func fulfil(_ results: [Result<ProofReport, BatchRunner.Unreadable>]) {
         value = results
         ready.signal()
     }
 
-    func wait() -> [Result<VerificationSession.Pending, BatchRunner.Unreadable>] {
+    func wait() -> [Result<ProofReport, BatchRunner.Unreadable>] {
         ready.wait()
         return value
     }
 }
 
-/// Results written by several workers, each to its own index.
+/// Results written by several workers, each to the index it took.
 /// `@unchecked Sendable`: every access goes through `lock`.
 private final class Slots: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [Result<VerificationSession.Pending, BatchRunner.Unreadable>?]
+    private var storage: [Result<ProofReport, BatchRunner.Unreadable>?]
+    private var taken = 0
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: Result<VerificationSession.Pending, BatchRunner.Unreadable>) {
+    /// The next index no worker has taken, or nil when all are.
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < storage.count else { return nil }
+        taken += 1
+        return taken - 1
+    }
+
+    func set(_ index: Int, _ value: Result<ProofReport, BatchRunner.Unreadable>) {
         lock.lock()
         storage[index] = value
         lock.unlock()
     }
 
-    var values: [Result<VerificationSession.Pending, BatchRunner.Unreadable>] {
+    var values: [Result<ProofReport, BatchRunner.Unreadable>] {
         lock.lock()
         defer { lock.unlock() }
         return storage.compactMap { $0 }

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetBackend
 import OctetContent
 
 /// Turns a parsed configuration into a `VerificationSession`: reads every FILE the flags name
@@ -41,24 +42,22 @@ public enum SessionBuilder {
             case .failure(let error): return .failure(error)
             }
         }
-        var revocationList: RevocationList?
         if let path = c.revocationListPath {
-            switch InputFiles.read(path, what: "revocation list", limit: 1 << 25).flatMap(RevocationList.parse) {
-            case .success(let list): revocationList = list
+            let list = InputFiles.read(path, what: "revocation list", limit: 1 << 25).flatMap { data in
+                RevocationList.parse(data).mapError { CLIError.unreadable($0.message) }
+            }
+            switch list {
+            case .success(let list): options.revocationSource = list
             case .failure(let error): return .failure(error)
             }
         }
-        var replayStore: ReplayStore?
         if let path = c.replayDatabasePath {
             do {
-                replayStore = try ReplayStore(path: path)
+                options.replayStore = try SQLiteReplayStore(path: path)
             } catch {
-                return .failure(error)
+                return .failure(.unreadable(error.message))
             }
         }
-        return .success(
-            VerificationSession(
-                options: options, nowMilliseconds: c.atMilliseconds ?? now,
-                revocationList: revocationList, replayStore: replayStore))
+        return .success(VerificationSession(options: options, nowMilliseconds: c.atMilliseconds ?? now))
     }
 }

@@ -9,7 +9,7 @@ public struct TextReport: Sendable {
 
     public func render(_ report: ProofReport) -> String {
         var header =
-            "\(Self.oneLine(report.path)): " + paint(report.summary.verdictName, verdictColour(report.summary.verdict))
+            "\(Self.oneLine(report.path)): " + paint(report.verdict.name, verdictColour(report.verdict))
         if let tier = report.spoofingVerdict { header += " (signed tier \(tier.rawValue))" }
         var lines = [header]
         let width = max(24, (report.checks.map(\.name.count).max() ?? 0) + 2)

@@ -10,8 +10,12 @@ struct CallerMetadataRules {
     let requireCallerMetadata: Bool
 
     func judge() -> ContentJudgement {
-        let commits = claim.commitsContent
-        let noCommitment = "the proof commits no content, and requireCallerMetadata is set"
+        // An empty commitment (no item, a CONTENT stage over zero items) counts as none here.
+        let commits = claim.commitsContentForCallerMetadata
+        let noCommitment =
+            claim.isEmptyCommitment
+            ? "the proof commits no content (its CONTENT stage is over zero items), and requireCallerMetadata is set"
+            : "the proof commits no content, and requireCallerMetadata is set"
 
         // 1. Nothing presented.
         guard let check, presentsSomething(check) else {
@@ -23,7 +27,10 @@ struct CallerMetadataRules {
         // 3. Something presented for a proof that commits nothing.
         if !commits {
             return ContentJudgement(
-                status: .fail, detail: "content or a manifest was presented for a proof that commits none")
+                status: .fail,
+                detail: claim.isEmptyCommitment
+                    ? "content or a manifest was presented for a proof whose CONTENT stage commits zero items"
+                    : "content or a manifest was presented for a proof that commits none")
         }
 
         // 4. The manifest: well-formed, equal to the list, and the list recomputes the signed root.

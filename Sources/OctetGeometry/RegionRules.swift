@@ -43,10 +43,11 @@ public enum RegionRules {
             if claimedCenter == expectedCenter && claimedRadius == expectedRadius {
                 return .pass("claimed circle equals the expected circle")
             }
+            // A FAIL says beyond, never by how much (see judgeMargin).
             let margin = Double(expectedRadius) - (separation + Double(claimedRadius))
-            return separation + Double(claimedRadius) <= Double(expectedRadius)
+            return margin >= 0
                 ? .pass("claimed circle lies ≥ \(MetreText.atLeast(margin)) inside the expected circle")
-                : .fail("claimed circle reaches \(MetreText.upTo(-margin)) beyond the expected circle")
+                : .fail("claimed circle reaches beyond the expected circle")
         case (.polygon(let claimedVertices), .polygon(let expectedVertices)):
             if claimedVertices == expectedVertices {
                 return .pass("claimed polygon equals the expected polygon (\(claimedVertices.count) vertices)")
@@ -89,9 +90,7 @@ public enum RegionRules {
             if let defect = RegionValidator.rangeDefect(center) { return .fail("claimed region invalid: \(defect)") }
             let distance = Geodesic.distanceMeters(fix, center)
             guard distance.isFinite else { return .fail("distance to the claimed circle could not be computed") }
-            if distance > Double(radius) {
-                return .fail("fix lies \(MetreText.upTo(distance - Double(radius))) outside the claimed circle")
-            }
+            if distance > Double(radius) { return .fail("fix lies outside the claimed circle") }
             return judgeMargin(Double(radius) - (distance + accuracy), region: "claimed circle", boundary: "circle")
         case .geohash(let hash):
             guard let cell = Geohash.cell(hash) else {
@@ -119,9 +118,12 @@ public enum RegionRules {
     }
 
     /// `margin` ≥ 0 is PASS. Written as one subtraction so PASS/FAIL and the detail never disagree.
+    ///
+    /// A FAIL never says by how much (proof-format.md, revised): with the venue known, an overreach in metres
+    /// places the device on a ring. A PASS may state its margin inside the region.
     private static func judgeMargin(_ margin: Double, region: String, boundary: String) -> RegionJudgement {
         margin >= 0
             ? .pass("uncertainty disc lies ≥ \(MetreText.atLeast(margin)) inside the \(region)")
-            : .fail("uncertainty disc reaches \(MetreText.upTo(-margin)) beyond \(boundary) of the \(region)")
+            : .fail("uncertainty disc reaches beyond \(boundary) of the \(region)")
     }
 }

@@ -42,7 +42,7 @@ struct AppAttestAssertionTests {
             publicKey: point, appId: appId)
     }
 
-    static let pass = AttestationJudgement.pass("App Attest assertion verifies under the attested key")
+    static let pass = AttestationJudgement.pass("App Attest assertion verifies under the given public key")
 
     struct Layout: Sendable, CustomTestStringConvertible {
         let name: String

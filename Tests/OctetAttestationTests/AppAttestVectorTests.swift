@@ -35,7 +35,7 @@ struct AppAttestVectorTests {
     @Test("every genuine assertion passes device-attestation-sig", arguments: AppAttestVectors.assertions)
     func genuineAssertionPasses(_ row: AssertionCase) throws {
         #expect(row.assertion.expected.result == "valid")
-        #expect(try judge(row) == .pass("App Attest assertion verifies under the attested key"))
+        #expect(try judge(row) == .pass("App Attest assertion verifies under the given public key"))
     }
 
     @Test("every genuine assertion is canonical CBOR", arguments: AppAttestVectors.assertions)

@@ -196,12 +196,25 @@ extension MetadataCase {
         .init(
             id: "rule 9: the file presented as bytes", content: ["video": .rightAsBytes],
             status: .pass, detail: "1 by content, 2 by digest"),
+        // An empty commitment (a CONTENT stage over zero items) counts as committing no content (revised).
         .init(
-            id: "rule 9: a CONTENT stage over an empty list, with an empty manifest", proof: .emptyStage,
-            manifest: .emptyEntries, status: .pass, detail: "0 by content, 0 by digest"),
+            id: "empty commitment: requireCallerMetadata with nothing presented FAILs",
+            proof: .emptyStage, nilCheck: true, requireCallerMetadata: true, status: .fail,
+            detail:
+                "the proof commits no content (its CONTENT stage is over zero items), and requireCallerMetadata is set"),
         .init(
-            id: "rule 9: .all over an empty list without a manifest", proof: .emptyStage, manifest: .absent,
-            require: .all, status: .pass, detail: "0 by content, 0 by digest"),
+            id: "empty commitment: requireCallerMetadata with an empty manifest FAILs (no more \"0 by content\")",
+            proof: .emptyStage, manifest: .emptyEntries, requireCallerMetadata: true, status: .fail),
+        .init(
+            id: "empty commitment: an empty manifest presented FAILs", proof: .emptyStage,
+            manifest: .emptyEntries, status: .fail,
+            detail: "content or a manifest was presented for a proof whose CONTENT stage commits zero items"),
+        .init(
+            id: "empty commitment: requireContent .all FAILs", proof: .emptyStage, manifest: .absent,
+            require: .all, status: .fail),
+        .init(
+            id: "empty commitment: a value presented FAILs", proof: .emptyStage, manifest: .absent,
+            content: ["note": .arbitrary], status: .fail),
         .init(
             id: "rule 9: never PASS over a list that does not recompute its root", proof: .emptyStageTampered,
             manifest: .absent, require: .all, status: .fail, code: .manifestMismatch),

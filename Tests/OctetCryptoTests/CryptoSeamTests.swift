@@ -31,7 +31,8 @@ struct CryptoSeamTests {
         }
     }
 
-    @Test("OctetCrypto's API files exist beside their backends", arguments: ["P256", "SHA256", "Certificate", "Random"])
+    @Test(
+        "OctetCrypto's API files exist beside their backends", arguments: ["P256", "SHA256", "Certificate", "Random"])
     func apiBesideBackend(name: String) {
         let folder = Self.sources.appendingPathComponent("OctetCrypto")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).swift").path))

@@ -127,7 +127,7 @@ struct AttestationEntryPointTests {
             judge()
                 == ProofCheck(
                     name: "device-attestation-sig", status: .pass,
-                    detail: "App Attest assertion verifies under the attested key"))
+                    detail: "App Attest assertion verifies under the given public key"))
         #expect(judge(counter: 0).detail == "assertion counter is 0")
         #expect(
             judge(hash: SHA256.hash(clientDataHash)).detail
@@ -191,7 +191,7 @@ struct AttestationEntryPointVectorTests {
                 appId: row.appId)
                 == ProofCheck(
                     name: "device-attestation-sig", status: .pass,
-                    detail: "App Attest assertion verifies under the attested key"))
+                    detail: "App Attest assertion verifies under the given public key"))
         var other = row.clientDataHash
         other[other.startIndex] ^= 0x01
         #expect(

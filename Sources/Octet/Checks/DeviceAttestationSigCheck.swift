@@ -14,8 +14,10 @@ extension Check {
                 : .fail("software device signature does not verify over the committed digest")
         case .androidKey(let chain, let signature):
             return DeviceSignature.android(chain: chain, signature: signature, context: context)
-        case .appAttest(let keyId, let publicKey, let assertion, _):
-            return DeviceSignature.appAttest(keyId: keyId, publicKey: publicKey, assertion: assertion, context: context)
+        case .appAttest(let keyId, let publicKey, let assertion, let enrolment):
+            return DeviceSignature.appAttest(
+                keyId: keyId, publicKey: publicKey, assertion: assertion, hasEnrolment: enrolment != nil,
+                context: context)
         }
     }
 }

@@ -19,13 +19,22 @@ enum DeviceSignature {
     }
 
     /// The App Attest assertion over `clientDataHash = H(device input)`.
+    ///
+    /// The signature is checked under the key the proof carries. Without an enrolment in the proof and without
+    /// an `attestationBundle`, nothing attests that key, and the PASS detail says so (docs/security.md: anyone
+    /// can swap such a key and re-sign; only `requireAttestation` or a bundle closes that).
     static func appAttest(
-        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>,
+        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>, hasEnrolment: Bool,
         context: VerificationContext
     ) -> Outcome {
-        Outcome(
-            AppAttest.judgeAssertion(
-                assertion: Array(assertion), clientDataHash: SHA256.hash(context.deviceInput), keyId: Array(keyId),
-                publicKey: Array(publicKey), appId: context.proof.claims.appId))
+        let judgement = AppAttest.judgeAssertion(
+            assertion: Array(assertion), clientDataHash: SHA256.hash(context.deviceInput), keyId: Array(keyId),
+            publicKey: Array(publicKey), appId: context.proof.claims.appId)
+        guard judgement.status == .pass else { return Outcome(judgement) }
+        let attestedBy =
+            hasEnrolment || context.options.attestationBundle != nil
+            ? "; hardware-attestation judges whether it is attested"
+            : "; no enrolment and no attestation bundle: nothing attests that key"
+        return .pass("App Attest assertion verifies under the key the proof carries" + attestedBy)
     }
 }
