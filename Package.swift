@@ -31,6 +31,11 @@ let package = Package(
         // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
         .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
         .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // libmicrohttpd's variadic start-up and info calls, and the signal pipe of `serve`, in C.
+        .target(name: "OctetHTTPShim", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
@@ -71,7 +76,11 @@ let package = Package(
                 "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
                 "OctetCrypto", "OctetEncoding",
             ]),
-        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
+        // `octet-verify serve`: the verifier over HTTP (GNU libmicrohttpd), a thin front end over OctetBackend.
+        .target(
+            name: "OctetServe",
+            dependencies: ["OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "CMicroHTTPD", "OctetHTTPShim"]),
+        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI", "OctetServe"]),
         .executableTarget(
             name: "octet-bench",
             dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),

@@ -1,4 +1,6 @@
 import Foundation
 import OctetCLI
+import OctetServe
 
-exit(OctetVerifyTool.run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(arguments.first == "serve" ? ServeCommand.run(Array(arguments.dropFirst())) : OctetVerifyTool.run(arguments))
