@@ -127,6 +127,12 @@ let package = Package(
                 "OctetConformance",
             ]),
         .testTarget(
+            name: "OctetServeTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetConformance",
+                "OctetTestSupport",
+            ]),
+        .testTarget(
             name: "OctetCLITests",
             dependencies: [
                 "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <pthread.h>
 #include <unistd.h>
 
 struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, MHD_AccessHandlerCallback handler,
@@ -51,6 +52,12 @@ int octet_signal_pipe(const int *signals, int count) {
     // A full pipe drops the byte rather than blocking the handler.
     fcntl(fds[1], F_SETFL, O_NONBLOCK);
     signal_write_fd = fds[1];
+    // A parent may have started us with these blocked (a test runner's thread, a supervisor):
+    // unblock them in this thread, which reads the pipe.
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     for (int i = 0; i < count; i++) {
         struct sigaction action;
         memset(&action, 0, sizeof action);
