@@ -24,7 +24,9 @@ final class AccessLog: @unchecked Sendable {
     }
 
     static let knownMethods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]
-    static let knownPaths: Set<String> = [VerifyService.verifyPath, VerifyService.healthPath, VerifyService.metricsPath]
+    static let knownPaths: Set<String> = [
+        VerifyService.verifyPath, VerifyService.healthPath, VerifyService.metricsPath,
+    ]
 
     func request(method: String, path: String, answer: HTTPAnswer, seconds: Double) {
         var members: [(String, JSONOut)] = [

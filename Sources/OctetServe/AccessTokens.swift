@@ -23,7 +23,8 @@ struct AccessTokens: Sendable {
         var description: String {
             switch self {
             case .unreadable(let reason): "token file: \(reason)"
-            case .tooShort(let line): "token file line \(line): a token is at least \(AccessTokens.minimumLength) characters"
+            case .tooShort(let line):
+                "token file line \(line): a token is at least \(AccessTokens.minimumLength) characters"
             case .notVisibleASCII(let line): "token file line \(line): a token is visible ASCII without spaces"
             case .empty: "token file holds no token"
             }
@@ -47,7 +48,9 @@ struct AccessTokens: Sendable {
     }
 
     static func load(_ path: String) -> Result<AccessTokens, LoadError> {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable("cannot open \(path)")) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(.unreadable("cannot open \(path)"))
+        }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maximumFileBytes + 1) ?? Data() else {
             return .failure(.unreadable("cannot read \(path)"))

@@ -256,7 +256,9 @@ public enum ServeCommand {
     static func loadRevocationList(_ path: String?) -> Result<(any RevocationSource)?, CLIError> {
         guard let path else { return .success(nil) }
         return InputFiles.read(path, what: "revocation list", limit: 1 << 25).flatMap { data in
-            RevocationList.parse(data).mapError { CLIError.unreadable($0.message) }.map { $0 as (any RevocationSource)? }
+            RevocationList.parse(data).mapError { CLIError.unreadable($0.message) }.map {
+                $0 as (any RevocationSource)?
+            }
         }
     }
 

@@ -76,9 +76,12 @@ final class ServiceMetrics: @unchecked Sendable {
             out += "octet_http_request_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
             out += "octet_http_request_duration_seconds_sum \(latencySum)\n"
             out += "octet_http_request_duration_seconds_count \(latencyCount)\n"
-            family("octet_replay_store_errors_total", "counter", "Verifications the replay store could not answer (503).")
+            family(
+                "octet_replay_store_errors_total", "counter", "Verifications the replay store could not answer (503).")
             out += "octet_replay_store_errors_total \(replayStoreErrors)\n"
-            family("octet_saturated_total", "counter", "Requests refused with 503 because the verification queue was full.")
+            family(
+                "octet_saturated_total", "counter", "Requests refused with 503 because the verification queue was full."
+            )
             out += "octet_saturated_total \(saturated)\n"
             family("octet_request_timeouts_total", "counter", "Connections closed for not sending a request in time.")
             out += "octet_request_timeouts_total \(requestTimeouts)\n"

@@ -134,7 +134,8 @@ final class VerifyService: HTTPService, @unchecked Sendable {
 
     func saturated() -> HTTPAnswer {
         metrics.recordSaturated()
-        return Self.error(503, "SATURATED", "every verification thread is busy and the queue is full; retry",
+        return Self.error(
+            503, "SATURATED", "every verification thread is busy and the queue is full; retry",
             headers: [("Retry-After", "1")])
     }
 

@@ -76,7 +76,8 @@ struct HostileClientTests {
         let server = try ServeProcess([], in: scratch)
         defer { server.stop() }
         let reply = try TestClient.request(
-            server.port, method: "GET", path: "/healthz", headers: ["X-Padding": String(repeating: "a", count: 64 << 10)])
+            server.port, method: "GET", path: "/healthz",
+            headers: ["X-Padding": String(repeating: "a", count: 64 << 10)])
         #expect(reply.status == 431)
         #expect(try TestClient.request(server.port, method: "GET", path: "/healthz").status == 200)
     }

@@ -58,7 +58,8 @@ struct ServeEndpointTests {
             body: #"{"proofBase64":"CAES","extra":1}"#, status: 400, code: "REQUEST_INVALID"),
         Refusal(
             name: "trustAnchors in a request", method: "POST", path: "/v1/verify", headers: json,
-            body: #"{"proofBase64":"CAES","options":{"trustAnchors":{"appAttestRootsDERBase64":[],"androidRootsDERBase64":[]}}}"#,
+            body:
+                #"{"proofBase64":"CAES","options":{"trustAnchors":{"appAttestRootsDERBase64":[],"androidRootsDERBase64":[]}}}"#,
             status: 400, code: "REQUEST_INVALID"),
         Refusal(
             name: "another content type", method: "POST", path: "/v1/verify", headers: ["Content-Type": "text/plain"],
@@ -66,14 +67,23 @@ struct ServeEndpointTests {
         Refusal(
             name: "no content type", method: "POST", path: "/v1/verify", headers: [:], body: #"{"proofBase64":"CAES"}"#,
             status: 415, code: "UNSUPPORTED_MEDIA_TYPE"),
-        Refusal(name: "GET /v1/verify", method: "GET", path: "/v1/verify", headers: [:], body: "", status: 405, code: "METHOD_NOT_ALLOWED"),
-        Refusal(name: "POST /healthz", method: "POST", path: "/healthz", headers: json, body: "{}", status: 405, code: "METHOD_NOT_ALLOWED"),
-        Refusal(name: "DELETE /metrics", method: "DELETE", path: "/metrics", headers: [:], body: "", status: 405, code: "METHOD_NOT_ALLOWED"),
-        Refusal(name: "an unknown path", method: "GET", path: "/v2/verify", headers: [:], body: "", status: 404, code: "NOT_FOUND"),
+        Refusal(
+            name: "GET /v1/verify", method: "GET", path: "/v1/verify", headers: [:], body: "", status: 405,
+            code: "METHOD_NOT_ALLOWED"),
+        Refusal(
+            name: "POST /healthz", method: "POST", path: "/healthz", headers: json, body: "{}", status: 405,
+            code: "METHOD_NOT_ALLOWED"),
+        Refusal(
+            name: "DELETE /metrics", method: "DELETE", path: "/metrics", headers: [:], body: "", status: 405,
+            code: "METHOD_NOT_ALLOWED"),
+        Refusal(
+            name: "an unknown path", method: "GET", path: "/v2/verify", headers: [:], body: "", status: 404,
+            code: "NOT_FOUND"),
         Refusal(name: "the root", method: "GET", path: "/", headers: [:], body: "", status: 404, code: "NOT_FOUND"),
         Refusal(
             name: "over --max-body", method: "POST", path: "/v1/verify", headers: json,
-            body: #"{"proofBase64":""# + String(repeating: "A", count: 4096) + #""}"#, status: 413, code: "PAYLOAD_TOO_LARGE"),
+            body: #"{"proofBase64":""# + String(repeating: "A", count: 4096) + #""}"#, status: 413,
+            code: "PAYLOAD_TOO_LARGE"),
     ]
 
     @Test("each refusal has its status and the error object with its code", arguments: refusals)
@@ -97,7 +107,8 @@ struct ServeEndpointTests {
         let scratch = try Scratch()
         let server = try ServeProcess([], in: scratch)
         defer { server.stop() }
-        let reply = try TestClient.verify(server.port, #"{"id":"x-9","proofBase64":"CAES","options":{"maxAgeSeconds":"5"}}"#)
+        let reply = try TestClient.verify(
+            server.port, #"{"id":"x-9","proofBase64":"CAES","options":{"maxAgeSeconds":"5"}}"#)
         #expect(reply.status == 400)
         let error = try #require(reply.json)
         #expect(error.names == ["schema", "id", "error"])
@@ -133,7 +144,8 @@ struct ServeEndpointTests {
         #expect(health.status == 200)
         #expect(health.text == #"{"status":"ok"}"#)
         #expect(try TestClient.request(server.port, method: "GET", path: "/metrics").status == 401)
-        _ = try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof(), id: "secret-id-77"), token: Self.token)
+        _ = try TestClient.verify(
+            server.port, FreshProofs.request(FreshProofs.proof(), id: "secret-id-77"), token: Self.token)
         let metrics = try TestClient.request(
             server.port, method: "GET", path: "/metrics", headers: ["Authorization": "Bearer \(Self.token)"])
         #expect(metrics.status == 200)
