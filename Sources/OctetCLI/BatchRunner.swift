@@ -20,6 +20,8 @@ public struct BatchRunner: Sendable {
         public var invalid = 0
         public var inconclusive = 0
         public var unreadable = 0
+        /// True when `stopWhen` ended the run before every proof was settled.
+        public var stopped = false
         public var elapsedSeconds: Double = 0
 
         public var total: Int { valid + invalid + inconclusive + unreadable }
@@ -37,25 +39,37 @@ public struct BatchRunner: Sendable {
     public let session: VerificationSession
     public let jobs: Int
     /// How the bytes of a PROOF are read (`-` is standard input).
-    public let read: @Sendable (String) -> Result<Data, CLIError>
+    public let read: @Sendable (InputPath) -> Result<Data, CLIError>
 
     public init(
         session: VerificationSession, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        read: @escaping @Sendable (String) -> Result<Data, CLIError> = BatchRunner.readFile
+        read: @escaping @Sendable (InputPath) -> Result<Data, CLIError> = BatchRunner.readFile
     ) {
         self.session = session
         self.jobs = max(1, jobs)
         self.read = read
     }
 
-    /// Reads a file, or standard input for `-`.
-    public static let readFile: @Sendable (String) -> Result<Data, CLIError> = { path in
-        path == "-" ? InputFiles.readStandardInput() : InputFiles.read(path, what: "PROOF")
+    /// Reads a file, or standard input for `-`: a regular file of at most 1 MiB (the format's limit).
+    public static let readFile: @Sendable (InputPath) -> Result<Data, CLIError> = { path in
+        InputFiles.read(path, what: "PROOF", limit: InputFiles.maxProofFileBytes)
+    }
+
+    /// ``run(_:stopWhen:emit:)`` for paths given as strings.
+    @discardableResult
+    public func run(_ paths: [String], emit: (Item) -> Void = { _ in }) -> Summary {
+        run(paths.map { InputPath($0) }, emit: emit)
     }
 
     /// Verifies `paths`, calling `emit` once per path, in order, on the calling thread.
+    ///
+    /// `stopWhen` is asked before each proof is settled (its replay check, which may record it):
+    /// once it says true — the output is gone — nothing more is recorded or emitted, so at most the
+    /// proof whose report could not be written was recorded and not reported.
     @discardableResult
-    public func run(_ paths: [String], emit: (Item) -> Void = { _ in }) -> Summary {
+    public func run(
+        _ paths: [InputPath], stopWhen stop: () -> Bool = { false }, emit: (Item) -> Void = { _ in }
+    ) -> Summary {
         let start = DispatchTime.now().uptimeNanoseconds
         var summary = Summary()
         // Large windows: each hand-over between windows leaves a core idle for a moment, and with
@@ -66,14 +80,18 @@ public struct BatchRunner: Sendable {
             Array(paths[$0..<min($0 + window, paths.count)])
         }
         var next = chunks.first.map(verifyInBackground)
-        for index in chunks.indices {
+        windows: for index in chunks.indices {
             guard let current = next?.wait() else { break }
             next = index + 1 < chunks.count ? verifyInBackground(chunks[index + 1]) : nil
             for pending in current {
+                if stop() {
+                    summary.stopped = true
+                    break windows
+                }
                 let item: Item
                 switch pending {
                 case .success(let verified): item = .report(session.settleReplay(verified))
-                case .failure(let failure): item = .unreadable(path: failure.path, failure.error)
+                case .failure(let failure): item = .unreadable(path: failure.path.description, failure.error)
                 }
                 switch item {
                 case .report(let report):
@@ -92,19 +110,19 @@ public struct BatchRunner: Sendable {
     }
 
     struct Unreadable: Error {
-        let path: String
+        let path: InputPath
         let error: CLIError
     }
 
     /// Starts verifying `paths` on another thread; `wait()` hands the results over.
-    private func verifyInBackground(_ paths: [String]) -> WindowResult {
+    private func verifyInBackground(_ paths: [InputPath]) -> WindowResult {
         let result = WindowResult()
         let runner = self
         DispatchQueue.global().async { result.fulfil(runner.verifyInParallel(paths)) }
         return result
     }
 
-    private func verifyInParallel(_ paths: [String]) -> [Result<VerificationSession.Pending, Unreadable>] {
+    private func verifyInParallel(_ paths: [InputPath]) -> [Result<VerificationSession.Pending, Unreadable>] {
         let slots = Slots(count: paths.count)
         let workers = min(jobs, paths.count)
         let session = session
@@ -114,7 +132,7 @@ public struct BatchRunner: Sendable {
                 let path = paths[index]
                 let result: Result<VerificationSession.Pending, Unreadable> =
                     switch read(path) {
-                    case .success(let bytes): .success(session.verify(path: path, bytes: bytes))
+                    case .success(let bytes): .success(session.verify(path: path.description, bytes: bytes))
                     case .failure(let error): .failure(Unreadable(path: path, error: error))
                     }
                 slots.set(index, result)

@@ -1,10 +1,21 @@
 /// `--help` for the verifier and for `issue`.
 enum HelpText {
+    /// Without arguments: the synopsis on standard error.
+    static let usage = """
+        usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
+               octet-verify [OPTIONS] --files-from FILE
+               octet-verify issue [OPTIONS]         make a software-key proof (see issue --help)
+        see octet-verify --help for the options
+
+        """
+
     static let verify = """
         octet-verify \(OctetVerifyTool.version): verify Octet location proofs offline.
 
         usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
+               octet-verify [OPTIONS] --files-from FILE
                octet-verify issue [OPTIONS]         make a software-key proof (see issue --help)
+               octet-verify help                    this text
 
         options:
           --max-age SECONDS                      freshness window (default 300)
@@ -22,14 +33,17 @@ enum HelpText {
           --at RFC3339                           verification time (audits, tests)
           --replay-db FILE                       SQLite replay store: enables replay-uniqueness
           --revocation-list FILE                 enables revocation
-          --trust-anchors DIR                    replaces the bundled roots (apple/*.pem, android/*.pem)
+          --trust-anchors DIR                    replaces the bundled roots (apple/, android/: .pem .crt .der)
           --format text|json                     json: one object per proof per line
+          --files-from FILE                      more PROOFs, one per line or NUL-separated (- for stdin)
+          -q, --quiet                            no per-proof output; text: the summary line only
           --jobs N                               parallel verification (default: all cores)
           --color auto|always|never              colour in text output (default auto: terminals only)
-          --version, --help
+          --version, -h, --help
 
         exit status: 0 all valid · 1 any invalid · 2 any inconclusive and none invalid ·
-                     64 usage error · 66 a PROOF or FILE could not be read
+                     64 usage error · 65 a FILE is malformed · 66 a PROOF or FILE could not be read ·
+                     74 the results could not be written
 
         """
 

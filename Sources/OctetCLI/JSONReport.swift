@@ -28,4 +28,14 @@ public enum JSONReport {
             ),
         ]).rendered + "\n"
     }
+
+    /// A PROOF that could not be read, in its place in the output:
+    /// `{"schema":"octet-verify/1","proof":…,"error":{"code":"INPUT_UNREADABLE","detail":…}}`.
+    public static func renderUnreadable(path: String, error: CLIError) -> String {
+        JSONOut.object([
+            ("schema", .string(schema)),
+            ("proof", .string(path)),
+            ("error", .object([("code", .string("INPUT_UNREADABLE")), ("detail", .string(error.message))])),
+        ]).rendered + "\n"
+    }
 }

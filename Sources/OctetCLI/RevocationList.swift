@@ -38,10 +38,10 @@ public struct RevocationList: Sendable, Equatable {
         let value: JSONValue
         switch JSONReader.parse([UInt8](data), limits: limits) {
         case .success(let parsed): value = parsed
-        case .failure(let error): return .failure(.unreadable("revocation list is not valid JSON: \(error)"))
+        case .failure(let error): return .failure(.dataError("revocation list is not valid JSON: \(error)"))
         }
         guard case .object(let top) = value else {
-            return .failure(.unreadable("revocation list: expected a JSON object"))
+            return .failure(.dataError("revocation list: expected a JSON object"))
         }
         var list = RevocationList()
         for member in top.members {
@@ -52,25 +52,25 @@ public struct RevocationList: Sendable, Equatable {
             case "deviceKeys": kind = .deviceKey
             default:
                 return .failure(
-                    .unreadable(
+                    .dataError(
                         "revocation list: unknown member \(RegionSpec.quoted(member.name)) "
                             + "(expected entries, proofKeys, deviceKeys)"
                     ))
             }
             guard case .object(let entries) = member.value else {
-                return .failure(.unreadable("revocation list: \(member.name) must be an object"))
+                return .failure(.dataError("revocation list: \(member.name) must be an object"))
             }
             for entry in entries.members {
                 guard let key = kind.normalise(entry.name) else {
                     return .failure(
-                        .unreadable("revocation list: a key in \(member.name) is not \(kind.keyDescription)"))
+                        .dataError("revocation list: a key in \(member.name) is not \(kind.keyDescription)"))
                 }
                 guard case .object(let fields) = entry.value, case .string(let statusText)? = fields["status"] else {
-                    return .failure(.unreadable("revocation list: an entry in \(member.name) has no status string"))
+                    return .failure(.dataError("revocation list: an entry in \(member.name) has no status string"))
                 }
                 guard let status = Status(rawValue: statusText) else {
                     return .failure(
-                        .unreadable(
+                        .dataError(
                             "revocation list: status \(RegionSpec.quoted(statusText)) is neither REVOKED nor SUSPENDED")
                     )
                 }

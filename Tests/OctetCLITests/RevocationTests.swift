@@ -127,7 +127,9 @@ struct RevocationTests {
         switch RevocationList.parse(Data(json.utf8)) {
         case .success: Issue.record("accepted \(json)")
         case .failure(let error):
-            #expect(error.kind == .unreadable)
+            // Read but malformed: exit 65 (EX_DATAERR), not "could not be read".
+            #expect(error.kind == .dataError)
+            #expect(error.exitCode == 65)
             #expect(error.message.contains(says), "\(error.message)")
         }
     }
