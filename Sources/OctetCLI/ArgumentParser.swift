@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetEncoding
 
 /// Reads `octet-verify`'s arguments, written by hand: `--flag VALUE` or `--flag=VALUE`, `--` ends
@@ -21,6 +22,7 @@ public enum ArgumentParser {
         if arguments.isEmpty { return .usage }
         var configuration = VerifyConfiguration()
         var seen = Set<String>()
+        var given = Set<String>()
         var cursor = ByteArgumentCursor(arguments)
         while let raw = cursor.next() {
             if cursor.optionsEnded || raw == [UInt8(ascii: "-")] || raw.first != UInt8(ascii: "-") {
@@ -39,10 +41,15 @@ public enum ArgumentParser {
                 throw .usage("unknown option \(RegionSpec.quoted(flag)) (see --help)")
             }
             let canonical = VerifyFlag.aliases[flag] ?? flag
+            given.insert(canonical)
             if !VerifyFlag.repeatable.contains(canonical) {
                 guard seen.insert(canonical).inserted else { throw .usage("\(canonical) given twice") }
             }
             try apply(canonical, inline: inline, cursor: &cursor, to: &configuration)
+        }
+        if configuration.requestsPath != nil {
+            try validateRequests(configuration, flags: given)
+            return .requests(configuration)
         }
         try validate(configuration)
         return .verify(configuration)
@@ -123,6 +130,10 @@ public enum ArgumentParser {
                     "--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(text))")
             }
             c.atMilliseconds = milliseconds
+        case "--requests":
+            let text = try value()
+            guard !text.isEmpty else { throw .usage("--requests: expected a file path, or - for standard input") }
+            c.requestsPath = text
         case "--replay-db":
             let text = try value()
             guard !text.isEmpty else { throw .usage("--replay-db: expected a file path") }
@@ -180,6 +191,17 @@ public enum ArgumentParser {
         return InputPath(bytes: path)
     }
 
+    /// `--requests`: each request carries its own options, so only the run's configuration may be
+    /// given (service.md); a per-proof flag would silently apply to every request, and is refused.
+    private static func validateRequests(_ c: VerifyConfiguration, flags: Set<String>) throws(CLIError) {
+        guard c.proofs.isEmpty else {
+            throw .usage("--requests takes no PROOF: each request carries its proof (proofBase64)")
+        }
+        for flag in flags.sorted() where !VerifyFlag.requestsConfiguration.contains(flag) {
+            throw .usage("\(flag) cannot be used with --requests: each request carries its own options")
+        }
+    }
+
     static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
         guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
         return path
@@ -200,7 +222,11 @@ enum VerifyFlag {
         "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
         "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--revocation-list",
-        "--trust-anchors", "--format", "--jobs", "--color", "--files-from", "--quiet", "-q",
+        "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet", "-q",
+    ]
+    /// The flags that configure a `--requests` run rather than one proof.
+    static let requestsConfiguration: Set<String> = [
+        "--requests", "--replay-db", "--replay-store", "--revocation-list", "--trust-anchors", "--jobs",
     ]
     /// Short spellings, parsed as the long flag.
     static let aliases: [String: String] = ["-q": "--quiet"]

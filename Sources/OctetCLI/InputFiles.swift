@@ -80,9 +80,10 @@ public enum InputFiles {
     }
 
     /// Confirms `path` is a regular file that can be opened, without reading it (content files
-    /// are hashed as streams by the library).
-    public static func checkReadable(_ path: InputPath, what: String) -> CLIError? {
-        switch open(path, name: "\(what) \(path)") {
+    /// are hashed as streams by the library). `allowingStreams`: a FIFO or a character device is
+    /// accepted too (`--requests`, whose reader is built for a co-process writing line by line).
+    public static func checkReadable(_ path: InputPath, what: String, allowingStreams: Bool = false) -> CLIError? {
+        switch open(path, name: "\(what) \(path)", allowingStreams: allowingStreams) {
         case .success(let (fd, _)):
             close(fd)
             return nil
@@ -91,7 +92,7 @@ public enum InputFiles {
     }
 
     /// Opens without blocking and checks that it is a regular file; returns the descriptor and size.
-    static func open(_ path: InputPath, name: String) -> Result<(Int32, Int), CLIError> {
+    static func open(_ path: InputPath, name: String, allowingStreams: Bool = false) -> Result<(Int32, Int), CLIError> {
         let opened = path.withCString { systemOpen($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard let fd = opened else { return .failure(.unreadable("\(name): the name holds a NUL byte")) }
         guard fd >= 0 else {
@@ -109,7 +110,7 @@ public enum InputFiles {
             return .failure(.unreadable("\(name): \(reason(code))"))
         }
         let type = fileType(status)
-        guard type == S_IFREG else {
+        guard type == S_IFREG || (allowingStreams && (type == S_IFIFO || type == S_IFCHR)) else {
             close(fd)
             return .failure(.unreadable("\(name): \(describeType(type)), not a regular file"))
         }

@@ -1,3 +1,5 @@
+import OctetBackend
+
 /// A file named on the command line or in `--files-from`, as the bytes the system gave: a Linux
 /// file name is bytes, not necessarily UTF-8, and must be opened as it is (`CommandLine.arguments`
 /// would decode it lossily, and a name with an invalid byte would then be "no such file").

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 
 /// `octet-verify` 1.6.0, as a function: the executable's `main.swift` only calls `run`.
 public enum OctetVerifyTool {
@@ -38,6 +39,8 @@ public enum OctetVerifyTool {
             return io.status(IssueCommand.run(configuration, environment: environment))
         case .verify(let configuration):
             return verify(configuration, io: io)
+        case .requests(let configuration):
+            return RequestsCommand.run(configuration, environment: environment)
         }
     }
 
@@ -85,7 +88,7 @@ public enum OctetVerifyTool {
                 if !c.quiet { io.output(c.format == .json ? JSONReport.render(report) : text.render(report)) }
             case .unreadable(let path, let error):
                 io.error(error.message)
-                if c.format == .json, !c.quiet { io.output(JSONReport.renderUnreadable(path: path, error: error)) }
+                if c.format == .json, !c.quiet { io.output(JSONReport.unreadable(path: path, detail: error.message)) }
             }
             progress.advance()
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetBackend
 import OctetContent
 
 /// Turns a parsed configuration into a `VerificationSession`: reads every FILE the flags name
@@ -42,34 +43,54 @@ public enum SessionBuilder {
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
             options.callerMetadata = check
         }
+        switch runSources(c) {
+        case .success(let sources):
+            sources.warnings.forEach(warn)
+            if let anchors = sources.trustAnchors { options.trustAnchors = anchors }
+            options.revocationSource = sources.revocationSource
+            options.replayStore = sources.replayStore
+        case .failure(let error): return .failure(error)
+        }
+        return .success(VerificationSession(options: options, nowMilliseconds: c.atMilliseconds ?? now))
+    }
+
+    /// What configures a run rather than one proof: `--trust-anchors`, `--revocation-list`, the
+    /// replay store. `--requests` and `serve` use these alone.
+    public struct RunSources: Sendable {
+        public var trustAnchors: TrustAnchors?
+        public var revocationSource: (any RevocationSource)?
+        public var replayStore: (any ReplayStore)?
+        /// One line each (without the program name), such as a trust-anchor folder without a usable root.
+        public var warnings: [String] = []
+    }
+
+    public static func runSources(_ c: VerifyConfiguration) -> Result<RunSources, CLIError> {
+        var sources = RunSources()
         if let path = c.trustAnchorsPath {
             switch TrustAnchorDirectory.load(path) {
             case .success(let loaded):
-                options.trustAnchors = loaded.anchors
-                loaded.warnings.forEach(warn)
+                sources.trustAnchors = loaded.anchors
+                sources.warnings += loaded.warnings
             case .failure(let error): return .failure(error)
             }
         }
-        var revocationList: RevocationList?
         if let path = c.revocationListPath {
-            let read = InputFiles.read(path, what: "revocation list", limit: InputFiles.maxRevocationListBytes)
-            switch read.flatMap(RevocationList.parse) {
-            case .success(let list): revocationList = list
+            // Read but malformed is exit 65 (EX_DATAERR), not "could not be read".
+            let list = InputFiles.read(path, what: "revocation list", limit: InputFiles.maxRevocationListBytes)
+                .flatMap { data in RevocationList.parse(data).mapError { CLIError.dataError($0.message) } }
+            switch list {
+            case .success(let list): sources.revocationSource = list
             case .failure(let error): return .failure(error)
             }
         }
-        var replayStore: ReplayStore?
         if let path = c.replayDatabasePath {
             do {
-                replayStore = try ReplayStore(path: path)
+                sources.replayStore = try SQLiteReplayStore(path: path)
             } catch {
-                return .failure(error)
+                return .failure(.unreadable(error.message))
             }
         }
-        return .success(
-            VerificationSession(
-                options: options, nowMilliseconds: c.atMilliseconds ?? now,
-                revocationList: revocationList, replayStore: replayStore))
+        return .success(sources)
     }
 
     /// A file URL from the name's bytes, so a name that is not UTF-8 is opened as it is.

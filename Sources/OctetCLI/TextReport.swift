@@ -1,4 +1,5 @@
 import Octet
+import OctetBackend
 
 /// `--format text`: for people. A header line per proof, one line per check, colour only when asked
 /// for (`--color always`) or when standard output is a terminal and `NO_COLOR` is unset.
@@ -9,7 +10,7 @@ public struct TextReport: Sendable {
 
     public func render(_ report: ProofReport) -> String {
         var header =
-            "\(Self.oneLine(report.path)): " + paint(report.summary.verdictName, verdictColour(report.summary.verdict))
+            "\(Self.oneLine(report.path)): " + paint(report.verdict.name, verdictColour(report.verdict))
         if let tier = report.spoofingVerdict { header += " (signed tier \(tier.rawValue))" }
         var lines = [header]
         let width = max(24, (report.checks.map(\.name.count).max() ?? 0) + 2)

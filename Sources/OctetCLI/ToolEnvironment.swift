@@ -22,6 +22,8 @@ public struct ToolEnvironment: Sendable {
     public var outputFailure: @Sendable () -> WriteFailure?
     /// The same for standard error.
     public var errorFailure: @Sendable () -> WriteFailure?
+    /// `--requests`: writes one answer line, false once output is gone; nil is standard output.
+    public var writeLine: (@Sendable (String) -> Bool)? = nil
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeBinaryOutput: @escaping @Sendable (Data) -> Void,

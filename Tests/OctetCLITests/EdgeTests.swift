@@ -299,6 +299,30 @@ struct EdgeTests {
         #expect(run.stdout.contains("MANIFEST_INVALID"))
     }
 
+    @Test("a malformed revocation list or anchor file is exit 65 with the reason; an empty platform folder warns")
+    func malformedFlagFiles() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let list = try CLIFixture.write(Data(#"{"entrys": {}}"#.utf8), "list.json", in: directory)
+        let revocation = try Binary.run(Self.at + ["--revocation-list", list, paths[0]], in: directory)
+        #expect(revocation.status == 65)
+        #expect(revocation.stderr.contains("unknown member"), "\(revocation.stderr)")
+        let anchors = directory.appendingPathComponent("anchors")
+        try FileManager.default.createDirectory(
+            at: anchors.appendingPathComponent("apple"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: anchors.appendingPathComponent("android"), withIntermediateDirectories: true)
+        let empty = try Binary.run(Self.at + ["--trust-anchors", anchors.path, paths[0]], in: directory)
+        #expect(empty.status == 0)
+        #expect(empty.stderr.contains("warning: --trust-anchors \(anchors.path)/apple: no root certificate"))
+        #expect(empty.stderr.split(separator: "\n").count == 2)
+        try Data([0x30, 0x03, 0x02, 0x01, 0x01]).write(to: anchors.appendingPathComponent("android/bad.der"))
+        let bad = try Binary.run(Self.at + ["--trust-anchors", anchors.path, paths[0]], in: directory)
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("bad.der: a certificate does not parse"), "\(bad.stderr)")
+    }
+
     @Test("a PROOF whose name is not UTF-8 is read, and printed escaped")
     func nonUTF8Name() throws {
         let directory = try CLIFixture.scratch()

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetEncoding
@@ -168,7 +169,7 @@ struct ToolTests {
         var draft = ProofDraft(createdAt: CLIFixture.now.addingTimeInterval(-10))
         draft.platform = .ios
         let bytes = ProofIssuer(device: .appAttest(maker)).issue(draft)
-        let report = CLIFixture.session().verify(path: "p", bytes: bytes).report
+        let report = CLIFixture.session().verify(path: "p", bytes: bytes)
         #expect(report.checks.first?.status == .pass, "\(report.checks.first?.detail ?? "")")
         #expect(report.checks.contains { $0.name == "app-attest" })
         #expect(!report.checks.contains { $0.name == "hardware-attestation" })
@@ -193,8 +194,8 @@ struct ToolTests {
     @Test("a control character in a path is shown, never sent to the terminal")
     func pathControlCharacters() throws {
         let report = ProofReport(
-            path: "evil\u{1B}[2J.proof", proofSHA256: "", checks: [], spoofingVerdict: nil, verifiedAtMilliseconds: 0,
-            trustAnchors: "")
+            path: "evil\u{1B}[2J.proof", proofSHA256: "", verification: Octet.verify(proofBytes: Data()), evidence: nil,
+            verifiedAtMilliseconds: 0, trustAnchors: "")
         let text = TextReport(color: false).render(report)
         #expect(!text.contains("\u{1B}"))
         #expect(text.hasPrefix("evil\\x1b[2J.proof: "))

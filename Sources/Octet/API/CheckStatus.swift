@@ -26,10 +26,19 @@ public struct ProofCheck: Sendable, Hashable {
     public let name: String
     public let status: CheckStatus
     public let detail: String
+    /// The stable reason code of a FAIL, WARN or INCONCLUSIVE (docs/checks.md lists them), for logs
+    /// and metrics; nil on PASS and NOT-CHECKED. An addition to the seed's fields.
+    public let code: String?
 
     public init(name: String, status: CheckStatus, detail: String) {
+        self.init(name: name, status: status, detail: detail, code: nil)
+    }
+
+    /// A check with its reason code; `code` is dropped on PASS and NOT-CHECKED.
+    public init(name: String, status: CheckStatus, detail: String, code: String?) {
         self.name = name
         self.status = status
         self.detail = detail
+        self.code = status == .pass || status == .notChecked ? nil : code
     }
 }

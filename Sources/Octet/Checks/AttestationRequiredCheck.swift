@@ -3,7 +3,7 @@ extension Check {
     /// `hardware-attestation` passed, so anything short of a traced root fails closed.
     static let attestationRequired = Check(name: CheckName.attestationRequired) { context in
         guard context.options.requireAttestation else { return .notChecked("requireAttestation is off") }
-        return context.status(of: CheckName.hardwareAttestation) == .pass
+        return context.hardwareAttestation.status == .pass
             ? .pass("hardware attestation passed")
             : .fail("hardware attestation required, and it did not pass")
     }

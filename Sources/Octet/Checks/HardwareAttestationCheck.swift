@@ -6,6 +6,11 @@ extension Check {
     /// root of `trustAnchors`. Android chains are always anchorable (an unknown root is FAIL); an
     /// App Attest key is anchorable with an enrolment, from the proof or `attestationBundle`.
     static let hardwareAttestation = Check(name: CheckName.hardwareAttestation) { context in
+        context.hardwareAttestation
+    }
+
+    /// Judged once per call, through `context.hardwareAttestation`: `attestation-required` reads it too.
+    static func judgeHardwareAttestation(_ context: VerificationContext) -> Outcome {
         let proof = context.proof
         switch proof.device {
         case .software:

@@ -42,13 +42,18 @@ enum Recipe {
                     "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence"
             )
         ]
-        for check in checks {
-            guard let outcome = check.evaluate(context) else { continue }
-            context.record(check.name, outcome)
-            results.append(ProofCheck(name: check.name, status: outcome.status, detail: outcome.detail))
-        }
-        let tier = options.honorVerdictTier ? AssuranceTier.signedTier(context) : nil
+        // Checks that run last are evaluated once the others are known, and put back in their place.
+        var outcomes: [Outcome?] = checks.map { $0.runsLast ? nil : $0.evaluate(context) }
+        context.otherChecksVerdict =
+            ProofVerification.rules(results + zip(checks, outcomes).compactMap(proofCheck)).verdict
+        for (index, check) in checks.enumerated() where check.runsLast { outcomes[index] = check.evaluate(context) }
+        results += zip(checks, outcomes).compactMap(proofCheck)
+        let tier = options.honorVerdictTier ? context.signedTier : nil
         return ProofVerification(checks: results, spoofingVerdict: tier)
+    }
+
+    private static func proofCheck(_ check: Check, _ outcome: Outcome?) -> ProofCheck? {
+        outcome.map { ProofCheck(name: check.name, status: $0.status, detail: $0.detail, code: $0.code) }
     }
 
     /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside) and the verdict is invalid.

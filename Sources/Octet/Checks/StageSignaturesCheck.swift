@@ -1,6 +1,9 @@
 extension Check {
     /// `stage-signatures` (design, "Stage signatures"): every stage is signed by `proof_key`.
-    static let stageSignatures = Check(name: CheckName.stageSignatures) { context in
+    static let stageSignatures = Check(name: CheckName.stageSignatures) { context in context.stageSignatures }
+
+    /// Judged once per call, through `context.stageSignatures`: `verdict-tier` reads it too.
+    static func judgeStageSignatures(_ context: VerificationContext) -> Outcome {
         guard let key = context.proofKey else { return .fail("proof key is not a valid P-256 point") }
         let stages = context.proof.stages
         let inputs = context.stageChain.inputs

@@ -1,7 +1,9 @@
 import CSQLite
 import Foundation
+import Octet
 
-/// `--replay-db FILE`: the proof ids and session nonces already accepted, in SQLite.
+/// A `ReplayStore` in one SQLite file (`octet-verify --replay-db FILE`): the proof ids and session
+/// nonces already accepted.
 ///
 /// Safe when several `octet-verify` processes share one file: WAL journal, a busy timeout, and
 /// each look-up-then-record in one `BEGIN IMMEDIATE` transaction (the write lock is taken before
@@ -10,19 +12,7 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the connection is opened in serialized mode (SQLITE_OPEN_FULLMUTEX) and
 /// every transaction runs under `lock`, so concurrent callers never interleave statements.
-public final class ReplayStore: @unchecked Sendable {
-    /// What the store says about one proof.
-    public enum Sighting: Sendable, Equatable {
-        /// Never accepted before; `recorded` tells whether this call accepted it.
-        case first(recorded: Bool)
-        /// A proof with this proof id was accepted before.
-        case replayedProofId
-        /// A proof bound to this session nonce was accepted before.
-        case replayedSessionNonce
-        /// The store could not answer (busy beyond the timeout, disk error); a log-safe reason.
-        case unavailable(String)
-    }
-
+public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     private var db: OpaquePointer?
     private let lock = NSLock()
     private static let schema = """
@@ -34,13 +24,13 @@ public final class ReplayStore: @unchecked Sendable {
         """
 
     /// Opens (creating if needed) the store at `path`. A file that cannot be opened or is not an
-    /// SQLite database is `CLIError.unreadable` (exit 66).
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 60_000) throws(CLIError) {
+    /// SQLite database is a `BackendError` (`octet-verify` exits 66).
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 60_000) throws(BackendError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
             if let handle { sqlite3_close_v2(handle) }
-            throw .unreadable("cannot open replay database \(path)")
+            throw BackendError(.replayStoreUnusable, "cannot open replay database \(path)")
         }
         db = handle
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
@@ -51,24 +41,26 @@ public final class ReplayStore: @unchecked Sendable {
             if code == SQLITE_OK { break }
             attempts += 1
             if (code & 0xFF) != SQLITE_BUSY || attempts > 50 {
-                throw .unreadable("replay database \(path) is not usable: \(message(code))")
+                throw BackendError(.replayStoreUnusable, "replay database \(path) is not usable: \(message(code))")
             }
             usleep(20_000)
         }
         let created = transaction { () -> Int32 in exec(Self.schema) }
         guard created == SQLITE_OK else {
-            throw .unreadable("replay database \(path) is not usable: \(message(created))")
+            throw BackendError(.replayStoreUnusable, "replay database \(path) is not usable: \(message(created))")
         }
     }
 
     deinit { sqlite3_close_v2(db) }
 
-    /// Looks `proofId` and `sessionNonce` up and, when neither was accepted and `record` is true,
-    /// accepts both, atomically.
-    public func check(proofId: [UInt8], sessionNonce: [UInt8]?, record: Bool, atMilliseconds: Int64) -> Sighting {
+    /// Looks the proof id and the session nonce up and, when neither was accepted and `record` is
+    /// true, accepts both, atomically.
+    public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+        let proofId = key.proofId
+        let sessionNonce = key.sessionNonce
         lock.lock()
         defer { lock.unlock() }
-        var sighting: Sighting = .first(recorded: false)
+        var sighting: ReplaySighting = .first(recorded: false)
         let code = transaction { () -> Int32 in
             switch exists("SELECT 1 FROM octet_accepted_proofs WHERE proof_id = ?1", proofId) {
             case .failure(let error): return error.code

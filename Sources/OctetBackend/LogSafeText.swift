@@ -31,7 +31,8 @@ public enum LogSafeText {
         }
     }
 
-    static func hex2(_ byte: UInt8) -> String {
+    /// Two lower-case hex digits.
+    public static func hex2(_ byte: UInt8) -> String {
         let digits = Array("0123456789abcdef")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }

@@ -1,7 +1,8 @@
 import Foundation
+import Octet
 import OctetEncoding
 
-/// `--revocation-list FILE`: revoked or suspended proof keys, device keys and Android attestation
+/// A `RevocationSource` read from one JSON file (`octet-verify --revocation-list FILE`): revoked or suspended proof keys, device keys and Android attestation
 /// certificates.
 ///
 /// Google's attestation status list is accepted as it is published: `{"entries": {SERIAL: {"status":
@@ -10,17 +11,10 @@ import OctetEncoding
 /// as numbers. Two optional members add keys, keyed by the SHA-256 hex of the 65-byte SEC1 point and
 /// with the same entry shape: `"proofKeys"` and `"deviceKeys"`. Any other top-level member is refused,
 /// so a misspelt section never silently disables a check.
-public struct RevocationList: Sendable, Equatable {
-    public enum Status: String, Sendable, Equatable {
-        case revoked = "REVOKED"
-        case suspended = "SUSPENDED"
-    }
-
-    public struct Entry: Sendable, Equatable {
-        public var status: Status
-        /// Google's reason code (`KEY_COMPROMISE`, ...), when it is a plain code; never free text.
-        public var reason: String?
-    }
+public struct RevocationList: RevocationSource, Sendable, Equatable {
+    public typealias Status = RevocationEntry.Status
+    /// Google's reason code (`KEY_COMPROMISE`, ...) is kept only when it is a plain code; never free text.
+    public typealias Entry = RevocationEntry
 
     /// Certificate serials, normalised: lower-case hex, no leading zeros.
     public private(set) var serials: [String: Entry] = [:]
@@ -31,17 +25,30 @@ public struct RevocationList: Sendable, Equatable {
 
     public var count: Int { serials.count + proofKeys.count + deviceKeys.count }
 
+    public var entryCount: Int? { count }
+
+    public func lookUp(_ subject: RevocationSubject) -> RevocationLookup {
+        let entry: Entry? =
+            switch subject {
+            case .proofKey(let sha256): entry(proofKeySHA256Hex: Hex.encode(sha256))
+            case .deviceKey(let sha256): entry(deviceKeySHA256Hex: Hex.encode(sha256))
+            case .certificate(let serialHex): entry(serialHex: serialHex)
+            }
+        return entry.map(RevocationLookup.listed) ?? .notListed
+    }
+
     /// Reads a list; the error is one line naming what is wrong (never an entry's key).
-    public static func parse(_ data: Data) -> Result<RevocationList, CLIError> {
+    public static func parse(_ data: Data) -> Result<RevocationList, BackendError> {
         let limits = JSONLimits(
             maxBytes: 1 << 25, maxDepth: 8, maxValues: 1 << 22, maxStringBytes: 4096, maxNumberBytes: 64)
         let value: JSONValue
         switch JSONReader.parse([UInt8](data), limits: limits) {
         case .success(let parsed): value = parsed
-        case .failure(let error): return .failure(.dataError("revocation list is not valid JSON: \(error)"))
+        case .failure(let error):
+            return .failure(BackendError(.revocationListMalformed, "revocation list is not valid JSON: \(error)"))
         }
         guard case .object(let top) = value else {
-            return .failure(.dataError("revocation list: expected a JSON object"))
+            return .failure(BackendError(.revocationListMalformed, "revocation list: expected a JSON object"))
         }
         var list = RevocationList()
         for member in top.members {
@@ -52,26 +59,35 @@ public struct RevocationList: Sendable, Equatable {
             case "deviceKeys": kind = .deviceKey
             default:
                 return .failure(
-                    .dataError(
-                        "revocation list: unknown member \(RegionSpec.quoted(member.name)) "
+                    BackendError(
+                        .revocationListMalformed,
+                        "revocation list: unknown member \(BackendError.quoted(member.name)) "
                             + "(expected entries, proofKeys, deviceKeys)"
                     ))
             }
             guard case .object(let entries) = member.value else {
-                return .failure(.dataError("revocation list: \(member.name) must be an object"))
+                return .failure(
+                    BackendError(.revocationListMalformed, "revocation list: \(member.name) must be an object"))
             }
             for entry in entries.members {
                 guard let key = kind.normalise(entry.name) else {
                     return .failure(
-                        .dataError("revocation list: a key in \(member.name) is not \(kind.keyDescription)"))
+                        BackendError(
+                            .revocationListMalformed,
+                            "revocation list: a key in \(member.name) is not \(kind.keyDescription)"))
                 }
                 guard case .object(let fields) = entry.value, case .string(let statusText)? = fields["status"] else {
-                    return .failure(.dataError("revocation list: an entry in \(member.name) has no status string"))
+                    return .failure(
+                        BackendError(
+                            .revocationListMalformed, "revocation list: an entry in \(member.name) has no status string"
+                        ))
                 }
                 guard let status = Status(rawValue: statusText) else {
                     return .failure(
-                        .dataError(
-                            "revocation list: status \(RegionSpec.quoted(statusText)) is neither REVOKED nor SUSPENDED")
+                        BackendError(
+                            .revocationListMalformed,
+                            "revocation list: status \(BackendError.quoted(statusText)) is neither REVOKED nor SUSPENDED"
+                        )
                     )
                 }
                 var reason: String? = nil

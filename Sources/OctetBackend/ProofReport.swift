@@ -1,40 +1,42 @@
 import Foundation
 import Octet
 
-/// What `octet-verify` says about one proof: the library's checks with the CLI's names and
-/// backend checks, and the verdict recomputed over them.
+/// What `octet-verify` says about one proof: the library's result, with the CLI's check names.
+/// The verdict is the library's: the CLI never recomputes or patches it.
 public struct ProofReport: Sendable, Equatable {
     /// The PROOF argument as given (`-` for standard input).
     public let path: String
     /// SHA-256 of the proof bytes, lower-case hex.
     public let proofSHA256: String
+    /// The library's checks, in recipe order, `hardware-attestation` named as the CLI prints it.
     public let checks: [ProofCheck]
-    public let summary: VerdictSummary
+    public let verdict: ProofVerification.Verdict
+    public let isValid: Bool
+    public let isAuthentic: Bool
     /// The signed assurance tier, only with `--honor-verdict-tier`.
     public let spoofingVerdict: LocationProofVerdict?
     public let verifiedAtMilliseconds: Int64
     /// `TrustAnchors.fingerprint` of the anchors in force.
     public let trustAnchors: String
 
+    /// `evidence`: the proof's device evidence when it decoded, for the CLI's check names.
     public init(
-        path: String, proofSHA256: String, checks: [ProofCheck], spoofingVerdict: LocationProofVerdict?,
-        verifiedAtMilliseconds: Int64, trustAnchors: String
+        path: String, proofSHA256: String, verification: ProofVerification,
+        evidence: LocationProof.DeviceEvidenceKind?, verifiedAtMilliseconds: Int64, trustAnchors: String
     ) {
         self.path = path
         self.proofSHA256 = proofSHA256
-        self.checks = checks
-        self.summary = VerdictSummary(checks: checks)
-        self.spoofingVerdict = spoofingVerdict
+        self.checks = verification.checks.map { check in
+            ProofCheck(
+                name: CLICheckName.name(check.name, evidence: evidence), status: check.status, detail: check.detail,
+                code: check.code)
+        }
+        self.verdict = verification.verdict
+        self.isValid = verification.isValid
+        self.isAuthentic = verification.isAuthentic
+        self.spoofingVerdict = verification.spoofingVerdict
         self.verifiedAtMilliseconds = verifiedAtMilliseconds
         self.trustAnchors = trustAnchors
-    }
-
-    /// The report with one check replaced and the verdict recomputed.
-    func replacing(_ name: String, with check: ProofCheck) -> ProofReport {
-        ProofReport(
-            path: path, proofSHA256: proofSHA256, checks: checks.replacing(name, with: check),
-            spoofingVerdict: spoofingVerdict, verifiedAtMilliseconds: verifiedAtMilliseconds, trustAnchors: trustAnchors
-        )
     }
 }
 
@@ -50,6 +52,17 @@ public enum CLICheckName {
         case .androidKey: return attestationRoot
         case .appAttest: return appAttest
         case .software, nil: return libraryName
+        }
+    }
+}
+
+extension ProofVerification.Verdict {
+    /// The lower-case name the CLI prints.
+    public var name: String {
+        switch self {
+        case .valid: "valid"
+        case .invalid: "invalid"
+        case .inconclusive: "inconclusive"
         }
     }
 }
