@@ -23,6 +23,7 @@ public enum ArgumentParser {
             let (flag, inline) = ArgumentCursor.split(argument)
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--version" { return .version }
+            if let generated = try generator(flag, inline: inline, cursor: &cursor) { return generated }
             guard VerifyFlag.all.contains(flag) else { throw .usage("unknown option \(flag) (see --help)") }
             if !VerifyFlag.repeatable.contains(flag) {
                 guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
@@ -31,6 +32,23 @@ public enum ArgumentParser {
         }
         try validate(configuration)
         return .verify(configuration)
+    }
+
+    /// `--generate-manual` and `--generate-completion-script SHELL`: hidden flags that print
+    /// the man page and the completions made from `FlagTable` (for `scripts/package`).
+    private static func generator(_ flag: String, inline: String?, cursor: inout ArgumentCursor) throws(CLIError)
+        -> Command?
+    {
+        switch flag {
+        case "--generate-manual": return .manual
+        case "--generate-completion-script":
+            let name = try cursor.value(for: flag, inline: inline)
+            guard let shell = Completions.Shell(rawValue: name) else {
+                throw .usage("--generate-completion-script: expected bash or zsh, got \(RegionSpec.quoted(name))")
+            }
+            return .completion(shell)
+        default: return nil
+        }
     }
 
     private static func apply(
