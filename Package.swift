@@ -59,9 +59,11 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
-        // The sources `Octet.verify` takes for its backend checks: the SQLite replay store and the
-        // revocation list reader.
-        .target(name: "OctetBackend", dependencies: ["Octet", "OctetEncoding", "CSQLite"]),
+        // What a Swift backend shares with octet-verify: the replay store and revocation list sources,
+        // the request decoder and the result encoder of docs/service.md.
+        .target(
+            name: "OctetBackend",
+            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
@@ -81,7 +83,7 @@ let package = Package(
             name: "OctetConformance",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation",
-                "OctetAttestationTesting",
+                "OctetAttestationTesting", "OctetBackend",
             ],
             path: "Vectors/Generator"),
         .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
@@ -90,7 +92,7 @@ let package = Package(
             name: "OctetFuzzEntries",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
-                "OctetCrypto", "OctetTestSupport",
+                "OctetCrypto", "OctetTestSupport", "OctetBackend",
             ],
             path: "Tests/FuzzEntries"),
 
@@ -112,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "OctetBackendTests",
             dependencies: [
-                "OctetBackend", "Octet", "OctetIssuer", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
+                "OctetConformance",
             ]),
         .testTarget(
             name: "OctetCLITests",

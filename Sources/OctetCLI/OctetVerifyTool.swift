@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 
 /// `octet-verify`, as a function: the executable's `main.swift` only calls `run`.
 public enum OctetVerifyTool {
@@ -36,6 +37,8 @@ public enum OctetVerifyTool {
             return IssueCommand.run(configuration, environment: environment)
         case .verify(let configuration):
             return verify(configuration, environment: environment)
+        case .requests(let configuration):
+            return RequestsCommand.run(configuration, environment: environment)
         }
     }
 
