@@ -71,6 +71,7 @@ enum FlagTable {
         Flag("--require-content", "all|KEY[,KEY...]", "content that must be presented"),
         Flag("--require-caller-metadata", "fail a proof that commits no content"),
         Flag("--at", "RFC3339", "verification time (audits, tests)"),
+        Flag("--requests", "FILE", "JSON-lines verify requests (- for standard input), answered in input order"),
         Flag("--replay-db", "FILE", "SQLite replay store: enables replay-uniqueness"),
         Flag("--revocation-list", "FILE", "enables revocation"),
         Flag("--trust-anchors", "DIR", "replaces the bundled roots (apple/*.pem, android/*.pem)"),
