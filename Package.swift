@@ -1,12 +1,14 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for OctetBackend's replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for
+// OctetBackend's replay store.
+// Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
+// supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
     name: "Octet",
-    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
@@ -24,8 +26,10 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
-            name: "CProj", pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+            name: "CGeographicLib", pkgConfig: "geographiclib",
+            providers: [.apt(["libgeographiclib-dev"]), .brew(["geographiclib"])]),
+        // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
+        .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -34,10 +38,10 @@ let package = Package(
         .target(name: "OctetOutcome"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
-        // The only module that touches OpenSSL.
+        // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
         .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
         // WGS84 geodesics and region containment.
-        .target(name: "OctetGeometry", dependencies: ["CProj", "OctetOutcome"]),
+        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Apple App Attest and Android Key Attestation, verified offline.
@@ -59,9 +63,11 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
-        // The sources `Octet.verify` takes for its backend checks: the SQLite replay store and the
-        // revocation list reader.
-        .target(name: "OctetBackend", dependencies: ["Octet", "OctetEncoding", "CSQLite"]),
+        // What a Swift backend shares with octet-verify: the replay store and revocation list sources,
+        // the request decoder and the result encoder of docs/service.md.
+        .target(
+            name: "OctetBackend",
+            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
@@ -81,7 +87,7 @@ let package = Package(
             name: "OctetConformance",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation",
-                "OctetAttestationTesting",
+                "OctetAttestationTesting", "OctetBackend",
             ],
             path: "Vectors/Generator"),
         .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
@@ -90,7 +96,7 @@ let package = Package(
             name: "OctetFuzzEntries",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
-                "OctetCrypto", "OctetTestSupport",
+                "OctetCrypto", "OctetTestSupport", "OctetBackend",
             ],
             path: "Tests/FuzzEntries"),
 
@@ -115,7 +121,8 @@ let package = Package(
         .testTarget(
             name: "OctetBackendTests",
             dependencies: [
-                "OctetBackend", "Octet", "OctetIssuer", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
+                "OctetConformance",
             ]),
         .testTarget(
             name: "OctetCLITests",
@@ -124,5 +131,6 @@ let package = Package(
                 "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetEncoding
 
 /// Reads `octet-verify`'s arguments, written by hand: `--flag VALUE` or `--flag=VALUE`, `--` ends
@@ -10,6 +11,7 @@ public enum ArgumentParser {
         if arguments.first == "issue" { return try IssueArgumentParser.parse(Array(arguments.dropFirst())) }
         var configuration = VerifyConfiguration()
         var seen = Set<String>()
+        var given = Set<String>()
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
             if cursor.optionsEnded || argument == "-" || !argument.hasPrefix("-") {
@@ -23,14 +25,37 @@ public enum ArgumentParser {
             let (flag, inline) = ArgumentCursor.split(argument)
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--version" { return .version }
+            if let generated = try generator(flag, inline: inline, cursor: &cursor) { return generated }
             guard VerifyFlag.all.contains(flag) else { throw .usage("unknown option \(flag) (see --help)") }
+            given.insert(flag)
             if !VerifyFlag.repeatable.contains(flag) {
                 guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
             }
             try apply(flag, inline: inline, cursor: &cursor, to: &configuration)
         }
+        if configuration.requestsPath != nil {
+            try validateRequests(configuration, flags: given)
+            return .requests(configuration)
+        }
         try validate(configuration)
         return .verify(configuration)
+    }
+
+    /// `--generate-manual` and `--generate-completion-script SHELL`: hidden flags that print
+    /// the man page and the completions made from `FlagTable` (for `scripts/package`).
+    private static func generator(_ flag: String, inline: String?, cursor: inout ArgumentCursor) throws(CLIError)
+        -> Command?
+    {
+        switch flag {
+        case "--generate-manual": return .manual
+        case "--generate-completion-script":
+            let name = try cursor.value(for: flag, inline: inline)
+            guard let shell = Completions.Shell(rawValue: name) else {
+                throw .usage("--generate-completion-script: expected bash or zsh, got \(RegionSpec.quoted(name))")
+            }
+            return .completion(shell)
+        default: return nil
+        }
     }
 
     private static func apply(
@@ -99,6 +124,10 @@ public enum ArgumentParser {
                     "--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(text))")
             }
             c.atMilliseconds = milliseconds
+        case "--requests":
+            let text = try value()
+            guard !text.isEmpty else { throw .usage("--requests: expected a file path, or - for standard input") }
+            c.requestsPath = text
         case "--replay-db": c.replayDatabasePath = try nonEmptyPath(flag, try value())
         case "--revocation-list": c.revocationListPath = try nonEmptyPath(flag, try value())
         case "--trust-anchors": c.trustAnchorsPath = try nonEmptyPath(flag, try value())
@@ -137,6 +166,17 @@ public enum ArgumentParser {
         }
     }
 
+    /// `--requests`: each request carries its own options, so only the run's configuration may be
+    /// given (service.md); a per-proof flag would silently apply to every request, and is refused.
+    private static func validateRequests(_ c: VerifyConfiguration, flags: Set<String>) throws(CLIError) {
+        guard c.proofs.isEmpty else {
+            throw .usage("--requests takes no PROOF: each request carries its proof (proofBase64)")
+        }
+        for flag in flags.sorted() where !VerifyFlag.requestsConfiguration.contains(flag) {
+            throw .usage("\(flag) cannot be used with --requests: each request carries its own options")
+        }
+    }
+
     static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
         guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
         return path
@@ -157,7 +197,11 @@ enum VerifyFlag {
         "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
         "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--revocation-list",
-        "--trust-anchors", "--format", "--jobs", "--color",
+        "--trust-anchors", "--format", "--jobs", "--color", "--requests",
+    ]
+    /// The flags that configure a `--requests` run rather than one proof.
+    static let requestsConfiguration: Set<String> = [
+        "--requests", "--replay-db", "--replay-store", "--revocation-list", "--trust-anchors", "--jobs",
     ]
     static let repeatable: Set<String> = ["--content", "--content-unavailable"]
 }

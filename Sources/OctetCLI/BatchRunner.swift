@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Octet
+import OctetBackend
 
 /// Verifies many proofs on `jobs` threads and hands the reports over in input order.
 ///

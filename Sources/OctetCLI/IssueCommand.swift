@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetContent
 import OctetCrypto
 import OctetIssuer

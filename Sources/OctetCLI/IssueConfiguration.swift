@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetEncoding
 
 /// `octet-verify issue ...`: a software-key proof for sandboxes and demos, optionally broken on purpose.

@@ -1,9 +1,11 @@
 import Foundation
 import Octet
+import OctetBackend
 
-/// `octet-verify` 1.6.0, as a function: the executable's `main.swift` only calls `run`.
+/// `octet-verify`, as a function: the executable's `main.swift` only calls `run`.
 public enum OctetVerifyTool {
-    public static let version = "1.6.0"
+    /// `Release.version`.
+    public static let version = Release.version
     public static let name = "octet-verify"
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
@@ -23,12 +25,20 @@ public enum OctetVerifyTool {
             environment.writeOutput(HelpText.issue)
             return 0
         case .version:
-            environment.writeOutput("\(name) \(version)\n")
+            environment.writeOutput(VersionText.render())
+            return 0
+        case .manual:
+            environment.writeOutput(ManualPage.render())
+            return 0
+        case .completion(let shell):
+            environment.writeOutput(Completions.render(shell))
             return 0
         case .issue(let configuration):
             return IssueCommand.run(configuration, environment: environment)
         case .verify(let configuration):
             return verify(configuration, environment: environment)
+        case .requests(let configuration):
+            return RequestsCommand.run(configuration, environment: environment)
         }
     }
 

@@ -36,9 +36,29 @@ public enum SessionBuilder {
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
             options.callerMetadata = check
         }
+        switch runSources(c) {
+        case .success(let sources):
+            if let anchors = sources.trustAnchors { options.trustAnchors = anchors }
+            options.revocationSource = sources.revocationSource
+            options.replayStore = sources.replayStore
+        case .failure(let error): return .failure(error)
+        }
+        return .success(VerificationSession(options: options, nowMilliseconds: c.atMilliseconds ?? now))
+    }
+
+    /// What configures a run rather than one proof: `--trust-anchors`, `--revocation-list`, the
+    /// replay store. `--requests` and `serve` use these alone.
+    public struct RunSources: Sendable {
+        public var trustAnchors: TrustAnchors?
+        public var revocationSource: (any RevocationSource)?
+        public var replayStore: (any ReplayStore)?
+    }
+
+    public static func runSources(_ c: VerifyConfiguration) -> Result<RunSources, CLIError> {
+        var sources = RunSources()
         if let path = c.trustAnchorsPath {
             switch TrustAnchorDirectory.load(path) {
-            case .success(let loaded): options.trustAnchors = loaded
+            case .success(let loaded): sources.trustAnchors = loaded
             case .failure(let error): return .failure(error)
             }
         }
@@ -47,17 +67,17 @@ public enum SessionBuilder {
                 RevocationList.parse(data).mapError { CLIError.unreadable($0.message) }
             }
             switch list {
-            case .success(let list): options.revocationSource = list
+            case .success(let list): sources.revocationSource = list
             case .failure(let error): return .failure(error)
             }
         }
         if let path = c.replayDatabasePath {
             do {
-                options.replayStore = try SQLiteReplayStore(path: path)
+                sources.replayStore = try SQLiteReplayStore(path: path)
             } catch {
                 return .failure(.unreadable(error.message))
             }
         }
-        return .success(VerificationSession(options: options, nowMilliseconds: c.atMilliseconds ?? now))
+        return .success(sources)
     }
 }

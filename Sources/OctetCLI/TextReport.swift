@@ -1,4 +1,5 @@
 import Octet
+import OctetBackend
 
 /// `--format text`: for people. A header line per proof, one line per check, colour only when asked
 /// for (`--color always`) or when standard output is a terminal and `NO_COLOR` is unset.

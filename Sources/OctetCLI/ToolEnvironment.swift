@@ -17,6 +17,8 @@ public struct ToolEnvironment: Sendable {
     public var noColor: Bool
     /// The clock, Unix milliseconds, for runs without `--at`.
     public var now: @Sendable () -> Int64
+    /// `--requests`: writes one answer line, false once output is gone; nil is standard output.
+    public var writeLine: (@Sendable (String) -> Bool)? = nil
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeBinaryOutput: @escaping @Sendable (Data) -> Void,

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetCrypto
 import OctetEncoding
 

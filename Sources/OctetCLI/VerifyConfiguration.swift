@@ -52,6 +52,8 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// nil: every core.
     public var jobs: Int?
     public var color: ColorChoice = .auto
+    /// `--requests FILE|-`: JSON-lines requests instead of PROOF arguments.
+    public var requestsPath: String?
 
     public init() {}
 
@@ -64,8 +66,14 @@ public struct VerifyConfiguration: Sendable, Equatable {
 /// What the command line asks for.
 public enum Command: Sendable, Equatable {
     case verify(VerifyConfiguration)
+    /// `--requests FILE|-` (service.md): the configuration's run flags, the requests from the file.
+    case requests(VerifyConfiguration)
     case issue(IssueConfiguration)
     case help
     case issueHelp
     case version
+    /// The man page (`--generate-manual`).
+    case manual
+    /// A shell completion script (`--generate-completion-script SHELL`).
+    case completion(Completions.Shell)
 }

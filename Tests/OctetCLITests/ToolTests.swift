@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetEncoding

@@ -1,8 +1,10 @@
 import Foundation
 import Octet
+import OctetEncoding
 
 /// One conformance vector as it is written to `Vectors/cases/<id>.json` (docs/conformance.md).
-public struct VectorFile: Codable, Sendable, Equatable {
+/// Read by `VectorWriter.decode`: the `options` object through `RequestOptions`' strict decoder.
+public struct VectorFile: Encodable, Sendable, Equatable {
     /// "octet-conformance/1".
     public var schema: String
     public var id: String
@@ -15,7 +17,7 @@ public struct VectorFile: Codable, Sendable, Equatable {
 
     public static let schemaName = "octet-conformance/1"
 
-    public var proofBytes: [UInt8] { Data(base64Encoded: proofBase64).map { [UInt8]($0) } ?? [] }
+    public var proofBytes: [UInt8] { Base64.decode(proofBase64) ?? [] }
 }
 
 /// The expected result: every field of `ProofVerification` except the free-text details, with each
