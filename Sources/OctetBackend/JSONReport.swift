@@ -58,11 +58,11 @@ public enum JSONReport {
                     "checks",
                     .array(
                         report.checks.map { check in
-                            .object([
-                                ("name", .string(check.name)),
-                                ("status", .string(check.status.wireTag)),
-                                ("detail", .string(check.detail)),
-                            ])
+                            // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
+                            .object(
+                                [("name", .string(check.name)), ("status", .string(check.status.wireTag))]
+                                    + (check.code.map { [("code", JSONOut.string($0))] } ?? [])
+                                    + [("detail", .string(check.detail))])
                         })
                 ),
             ])

@@ -37,10 +37,11 @@ public enum ArgumentParser {
             let (flag, inline) = ByteArgumentCursor.split(raw)
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--version" { return .version }
-            guard VerifyFlag.all.contains(flag) else {
+            if let generated = try generator(flag, inline: inline, cursor: &cursor) { return generated }
+            let canonical = VerifyFlag.aliases[flag] ?? flag
+            guard VerifyFlag.all.contains(canonical), inline == nil || flag == canonical else {
                 throw .usage("unknown option \(RegionSpec.quoted(flag)) (see --help)")
             }
-            let canonical = VerifyFlag.aliases[flag] ?? flag
             given.insert(canonical)
             if !VerifyFlag.repeatable.contains(canonical) {
                 guard seen.insert(canonical).inserted else { throw .usage("\(canonical) given twice") }
@@ -53,6 +54,23 @@ public enum ArgumentParser {
         }
         try validate(configuration)
         return .verify(configuration)
+    }
+
+    /// `--generate-manual` and `--generate-completion-script SHELL`: hidden flags that print
+    /// the man page and the completions made from `FlagTable` (for `scripts/package`).
+    private static func generator(_ flag: String, inline: [UInt8]?, cursor: inout ByteArgumentCursor)
+        throws(CLIError) -> Command?
+    {
+        switch flag {
+        case "--generate-manual": return .manual
+        case "--generate-completion-script":
+            let name = String(decoding: try cursor.value(for: flag, inline: inline), as: UTF8.self)
+            guard let shell = Completions.Shell(rawValue: name) else {
+                throw .usage("--generate-completion-script: expected bash or zsh, got \(RegionSpec.quoted(name))")
+            }
+            return .completion(shell)
+        default: return nil
+        }
     }
 
     private static func apply(
@@ -222,7 +240,7 @@ enum VerifyFlag {
         "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
         "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--revocation-list",
-        "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet", "-q",
+        "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet",
     ]
     /// The flags that configure a `--requests` run rather than one proof.
     static let requestsConfiguration: Set<String> = [

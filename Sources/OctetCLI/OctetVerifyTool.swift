@@ -2,9 +2,10 @@ import Foundation
 import Octet
 import OctetBackend
 
-/// `octet-verify` 1.6.0, as a function: the executable's `main.swift` only calls `run`.
+/// `octet-verify`, as a function: the executable's `main.swift` only calls `run`.
 public enum OctetVerifyTool {
-    public static let version = "1.6.0"
+    /// `Release.version`.
+    public static let version = Release.version
     public static let name = "octet-verify"
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
@@ -33,7 +34,13 @@ public enum OctetVerifyTool {
             io.output(HelpText.issue)
             return io.status(0)
         case .version:
-            io.output("\(name) \(version)\n")
+            io.output(VersionText.render())
+            return io.status(0)
+        case .manual:
+            io.output(ManualPage.render())
+            return io.status(0)
+        case .completion(let shell):
+            io.output(Completions.render(shell))
             return io.status(0)
         case .issue(let configuration):
             return io.status(IssueCommand.run(configuration, environment: environment))

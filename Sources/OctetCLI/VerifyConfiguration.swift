@@ -78,4 +78,8 @@ public enum Command: Sendable, Equatable {
     case usage
     case issueHelp
     case version
+    /// The man page (`--generate-manual`).
+    case manual
+    /// A shell completion script (`--generate-completion-script SHELL`).
+    case completion(Completions.Shell)
 }

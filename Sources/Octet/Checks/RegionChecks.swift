@@ -1,4 +1,5 @@
 import OctetGeometry
+import OctetOutcome
 
 extension Check {
     /// `region-claim` (design, "Region"): the claimed region equals `expectedRegion` or lies inside it.
@@ -26,15 +27,11 @@ enum RegionCheck {
         case judged(RegionJudgements)
     }
 
-    static func outcome(_ judgements: Judgements, _ which: KeyPath<RegionJudgements, RegionJudgement>) -> Outcome {
+    static func outcome(_ judgements: Judgements, _ which: KeyPath<RegionJudgements, Outcome>) -> Outcome {
         switch judgements {
-        case .notRequested: return .notChecked("no expectedRegion given")
-        case .unrepresentable(let defect): return .fail("expected region invalid: \(defect)")
-        case .judged(let all):
-            switch all[keyPath: which] {
-            case .pass(let detail): return .pass(detail)
-            case .fail(let detail): return .fail(detail)
-            }
+        case .notRequested: .notChecked("no expectedRegion given")
+        case .unrepresentable(let defect): .fail(.expectedRegionInvalid, "expected region invalid: \(defect)")
+        case .judged(let all): all[keyPath: which]
         }
     }
 
