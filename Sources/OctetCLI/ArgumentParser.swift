@@ -8,7 +8,11 @@ import OctetEncoding
 public enum ArgumentParser {
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(CLIError) -> Command {
-        if arguments.first == "issue" { return try IssueArgumentParser.parse(Array(arguments.dropFirst())) }
+        // `octet-verify issue` was the proof maker until it became its own program; a file named
+        // `issue` is still verified as `./issue` or after `--`.
+        if arguments.first == "issue" {
+            throw .usage("issue is now a program of its own: octet-issue (see octet-issue --help)")
+        }
         var configuration = VerifyConfiguration()
         var seen = Set<String>()
         var given = Set<String>()
@@ -177,12 +181,12 @@ public enum ArgumentParser {
         }
     }
 
-    static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
+    package static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
         guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
         return path
     }
 
-    static func keyValue(_ flag: String, _ text: String, what: String) throws(CLIError) -> (String, String) {
+    package static func keyValue(_ flag: String, _ text: String, what: String) throws(CLIError) -> (String, String) {
         guard let equals = text.firstIndex(of: "=") else { throw .usage("\(flag): expected \(what)") }
         let key = String(text[..<equals])
         let value = String(text[text.index(after: equals)...])
@@ -207,28 +211,28 @@ enum VerifyFlag {
 }
 
 /// Walks the argument list; a flag's value is inline (`--flag=VALUE`) or the next argument.
-struct ArgumentCursor {
+package struct ArgumentCursor {
     private let arguments: [String]
     private var index = 0
-    var optionsEnded = false
+    package var optionsEnded = false
 
-    init(_ arguments: [String]) { self.arguments = arguments }
+    package init(_ arguments: [String]) { self.arguments = arguments }
 
-    mutating func next() -> String? {
+    package mutating func next() -> String? {
         guard index < arguments.count else { return nil }
         defer { index += 1 }
         return arguments[index]
     }
 
     /// The flag's value; the next argument is taken even when it starts with `-` (a negative latitude).
-    mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
+    package mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
         if let inline { return inline }
         guard let next = next() else { throw .usage("\(flag) needs a value") }
         return next
     }
 
     /// `--flag=value` → (`--flag`, `value`); `--flag` → (`--flag`, nil).
-    static func split(_ argument: String) -> (String, String?) {
+    package static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }

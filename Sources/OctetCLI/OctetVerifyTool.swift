@@ -21,9 +21,6 @@ public enum OctetVerifyTool {
         case .help:
             environment.writeOutput(HelpText.verify)
             return 0
-        case .issueHelp:
-            environment.writeOutput(HelpText.issue)
-            return 0
         case .version:
             environment.writeOutput(VersionText.render())
             return 0
@@ -33,8 +30,6 @@ public enum OctetVerifyTool {
         case .completion(let shell):
             environment.writeOutput(Completions.render(shell))
             return 0
-        case .issue(let configuration):
-            return IssueCommand.run(configuration, environment: environment)
         case .verify(let configuration):
             return verify(configuration, environment: environment)
         case .requests(let configuration):

@@ -68,9 +68,7 @@ public enum Command: Sendable, Equatable {
     case verify(VerifyConfiguration)
     /// `--requests FILE|-` (service.md): the configuration's run flags, the requests from the file.
     case requests(VerifyConfiguration)
-    case issue(IssueConfiguration)
     case help
-    case issueHelp
     case version
     /// The man page (`--generate-manual`).
     case manual
