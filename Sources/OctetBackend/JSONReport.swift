@@ -33,6 +33,16 @@ public enum JSONReport {
         return JSONOut.object(members).rendered
     }
 
+    /// `--format json`: a PROOF that could not be read, in its place in the output:
+    /// `{"schema":"octet-verify/1","proof":…,"error":{"code":"INPUT_UNREADABLE","detail":…}}`.
+    public static func unreadable(path: String, detail: String) -> String {
+        JSONOut.object([
+            ("schema", .string(schema)),
+            ("proof", .string(path)),
+            ("error", .object([("code", .string("INPUT_UNREADABLE")), ("detail", .string(detail))])),
+        ]).rendered + "\n"
+    }
+
     /// `members` go after `"schema"`: the PROOF path for the CLI, the id for a request.
     private static func object(_ report: ProofReport, members: [(String, JSONOut)]) -> JSONOut {
         JSONOut.object(

@@ -1,11 +1,22 @@
 /// `--help` for the verifier (`octet-issue --help` is `OctetIssueTool.help`).
 enum HelpText {
+    /// Without arguments: the synopsis on standard error (exit 64).
+    static let usage = """
+        usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
+               octet-verify [OPTIONS] --files-from FILE
+        (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
+        see octet-verify --help for the options
+
+        """
+
     /// Made from `FlagTable.verify`, like the man page and the completions.
     static let verify: String = {
         var text = """
             \(OctetVerifyTool.name) \(OctetVerifyTool.version): \(summary).
 
             usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
+                   octet-verify [OPTIONS] --files-from FILE
+                   octet-verify help                    this text
                    (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
 
             options:
@@ -33,7 +44,9 @@ enum HelpText {
         (ExitStatus.anyInvalid, "any invalid"),
         (ExitStatus.anyInconclusive, "any inconclusive and none invalid"),
         (ExitStatus.usage, "usage error"),
+        (ExitStatus.dataError, "a FILE is malformed"),
         (ExitStatus.unreadable, "a PROOF or FILE could not be read"),
+        (ExitStatus.ioError, "the results could not be written"),
     ]
 
     static var exitStatus: String {

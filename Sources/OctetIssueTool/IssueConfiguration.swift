@@ -139,7 +139,7 @@ enum IssueArgumentParser {
                 guard !c.content.contains(where: { $0.key == key }) else {
                     throw .usage("--content: key \(RegionSpec.quoted(key)) given twice")
                 }
-                c.content.append(.init(key: key, path: path))
+                c.content.append(.init(key: key, path: InputPath(path)))
             case "--content-type":
                 let (key, type) = try ArgumentParser.keyValue(flag, value, what: "KEY=TYPE")
                 c.contentTypes[key] = type

@@ -24,22 +24,23 @@ public enum OctetIssueTool {
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: ToolEnvironment = .process) -> Int32 {
+        let io = ToolOutput(environment, program: name)
         let command: Command
         do {
             command = try parse(arguments)
         } catch {
-            environment.writeError("\(name): \(error.message)\n")
-            return error.exitCode
+            io.error(error.message)
+            return io.status(error.exitCode)
         }
         switch command {
         case .help:
-            environment.writeOutput(help)
-            return 0
+            io.output(help)
+            return io.status(0)
         case .version:
-            environment.writeOutput("\(name) \(version)\n")
-            return 0
+            io.output("\(name) \(version)\n")
+            return io.status(0)
         case .issue(let configuration):
-            return IssueCommand.run(configuration, environment: environment)
+            return io.status(IssueCommand.run(configuration, environment: environment))
         }
     }
 

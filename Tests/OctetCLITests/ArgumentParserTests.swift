@@ -99,6 +99,35 @@ struct ArgumentParserTests {
             expected: config { $0.proofs = ["--odd-name"] }),
     ]
 
+    @Test(
+        "no arguments is the usage; help, -h and --help are help; --version the version",
+        arguments: [
+            ([], Command.usage), (["help"], .help), (["-h"], .help), (["--help"], .help), (["p", "-h"], .help),
+            (["--version"], .version),
+        ])
+    func commands(_ arguments: [String], _ command: Command) throws {
+        #expect(try ArgumentParser.parse(arguments) == command)
+    }
+
+    @Test("-q and --quiet, --files-from, and a PROOF name that is not UTF-8 kept as its bytes")
+    func newFlags() throws {
+        var quiet = VerifyConfiguration()
+        quiet.quiet = true
+        quiet.proofs = ["p"]
+        #expect(try ArgumentParser.parse(["-q", "p"]) == .verify(quiet))
+        #expect(try ArgumentParser.parse(["--quiet", "p"]) == .verify(quiet))
+        var list = VerifyConfiguration()
+        list.filesFrom = "list.txt"
+        #expect(try ArgumentParser.parse(["--files-from", "list.txt"]) == .verify(list))
+        let name: [UInt8] = [0x62, 0xFF, 0x0A, 0x2E, 0x70]
+        guard case .verify(let bytes) = try ArgumentParser.parse(bytes: [name]) else {
+            Issue.record("not a verify command")
+            return
+        }
+        #expect(bytes.proofs == [InputPath(bytes: name)])
+        #expect(bytes.proofs.first?.description == "b\\xff\n.p")
+    }
+
     @Test("each flag sets its field", arguments: accepted)
     func acceptsFlag(_ row: Accepted) throws {
         #expect(try ArgumentParser.parse(row.arguments) == .verify(row.expected))
@@ -112,8 +141,8 @@ struct ArgumentParserTests {
     }
 
     static let refused: [Refused] = [
-        .init(arguments: [], says: "no PROOF"),
-        .init(arguments: ["--bogus", "p"], says: "unknown option --bogus"),
+        .init(arguments: ["--format", "json"], says: "no PROOF"),
+        .init(arguments: ["--bogus", "p"], says: "unknown option '--bogus'"),
         .init(arguments: ["p", "--max-age"], says: "--max-age needs a value"),
         .init(arguments: ["--max-age", "-1", "p"], says: "--max-age"),
         .init(arguments: ["--max-age", "1e3", "p"], says: "--max-age"),
@@ -143,6 +172,11 @@ struct ArgumentParserTests {
         .init(arguments: ["--jobs", "-2", "p"], says: "--jobs"),
         .init(arguments: ["--require-attestation=yes", "p"], says: "takes no value"),
         .init(arguments: ["-", "-"], says: "standard input"),
+        .init(arguments: ["--files-from", "-", "-"], says: "standard input"),
+        .init(arguments: ["--manifest", "-", "-"], says: "standard input"),
+        .init(arguments: ["-q=yes", "p"], says: "unknown option"),
+        .init(arguments: ["--quiet=1", "p"], says: "takes no value"),
+        .init(arguments: ["--files-from="], says: "file path"),
         .init(arguments: ["--replay-db=", "p"], says: "file path"),
         .init(arguments: ["issue", "--break", "everything"], says: "--break"),
         .init(arguments: ["issue", "--manifest-out", "m.json"], says: "--content"),

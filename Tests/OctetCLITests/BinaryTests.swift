@@ -152,7 +152,13 @@ struct BinaryTests {
         let run = try Binary.run(Self.at + ["--format", "json", path, "missing.proof"], in: directory)
         #expect(run.status == 66)
         #expect(run.stderr == "octet-verify: PROOF missing.proof: no such file\n")
-        #expect(run.stdout.split(separator: "\n").count == 1)
+        // In JSON the unreadable PROOF has its own line, in its place.
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.last
+                == #"{"schema":"octet-verify/1","proof":"missing.proof","error":{"code":"INPUT_UNREADABLE","detail":"PROOF missing.proof: no such file"}}"#
+        )
         for flags in [
             ["--manifest", "nope.json"], ["--revocation-list", "nope.json"], ["--attestation-bundle", "nope"],
             ["--trust-anchors", "nope"], ["--content", "k=nope.bin"], ["--replay-db", "nope/r.db"],
@@ -174,8 +180,11 @@ struct BinaryTests {
                 ["--session-nonce", "xyz", "p.proof"],
                 "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"
             ),
-            (["--frobnicate", "p.proof"], "octet-verify: unknown option --frobnicate (see --help)\n"),
-            ([], "octet-verify: no PROOF given: name one or more files, or - for standard input\n"),
+            (["--frobnicate", "p.proof"], "octet-verify: unknown option '--frobnicate' (see --help)\n"),
+            (
+                ["--format", "json"],
+                "octet-verify: no PROOF given: name one or more files, - for standard input, or --files-from FILE\n"
+            ),
         ])
     func usage(_ arguments: [String], _ message: String) throws {
         let directory = try CLIFixture.scratch()

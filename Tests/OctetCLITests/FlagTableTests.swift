@@ -88,7 +88,9 @@ struct FlagTableTests {
         #expect(script.contains("'*--content[content to check against its commitment]:KEY=PATH: '"))
         #expect(script.contains("'--format[json\\: one object per proof per line]:text|json:(text json)'"))
         #expect(
-            script.contains("'--trust-anchors[replaces the bundled roots (apple/*.pem, android/*.pem)]:DIR:_files -/'"))
+            script.contains(
+                "'--trust-anchors[replaces the bundled roots (apple/, android/\\: .pem, .crt, .der)]:DIR:_files -/'"))
+        #expect(script.contains("'(-q --quiet)'{-q,--quiet}'["))
         #expect(script.contains("'(-h --help)'{-h,--help}'[this help]'"))
         #expect(Completions.zshEscape("a'b[c]:d") == "a'\\''b\\[c\\]\\:d")
     }
