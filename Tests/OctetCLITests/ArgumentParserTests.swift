@@ -154,7 +154,7 @@ struct ArgumentParserTests {
         .init(arguments: ["--region", "circle:91,2,10", "p"], says: "latitude"),
         .init(arguments: ["--region", "circle:1,2,0", "p"], says: "radius"),
         .init(arguments: ["--region", "circle:1e1,2,10", "p"], says: "circle"),
-        .init(arguments: ["--region", "polygon:0,0;1,1", "p"], says: "at least 3"),
+        .init(arguments: ["--region", "polygon:0,0;1,1", "p"], says: "polygon has 2 vertices"),
         .init(arguments: ["--region", "square:0,0", "p"], says: "unknown shape"),
         .init(arguments: ["--require-verdict", "spoofed", "p"], says: "verified or plausible"),
         .init(arguments: ["--session-nonce", "abc", "p"], says: "hex"),
@@ -245,5 +245,72 @@ struct ArgumentParserTests {
         expected.verdictTier = .plausible
         expected.defects = [.binding, .trailingBytes]
         #expect(command == .issue(expected))
+    }
+}
+
+/// `--region` is judged by the library's own rule, once, at start-up: e7 with
+/// round-half-away-from-zero, then the validator. The CLI accepts exactly what `Octet.verify`
+/// would not fail with "expected region invalid".
+@Suite("--region: the library's rule, applied once at start-up")
+struct RegionFlagTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let spec: String
+        /// nil: valid; otherwise a fragment of the usage error.
+        let says: String?
+        var testDescription: String { spec }
+    }
+
+    static let rows: [Row] = [
+        Row(spec: "circle:90.00000004,0,10", says: nil),
+        Row(spec: "circle:-90.00000004,179.99999995,10", says: nil),
+        Row(spec: "circle:90.00000005,0,10", says: "latitude outside ±90°"),
+        Row(spec: "circle:0,180.00000005,10", says: "longitude outside ±180°"),
+        Row(spec: "circle:0,0,0.5", says: nil),
+        Row(spec: "circle:0,0,0.4", says: "radius outside"),
+        Row(spec: "circle:0,0,1000000.4", says: nil),
+        Row(spec: "circle:0,0,1000000.5", says: "radius outside"),
+        Row(spec: "polygon:0,0;0,1;1,1", says: nil),
+        Row(spec: "polygon:0,0;0,1;1,1;0,0", says: "polygon is closed"),
+        Row(spec: "polygon:0,0;0,1", says: "polygon has 2 vertices"),
+        Row(spec: "polygon:0,0;0,1;0,2", says: "zero area"),
+        Row(spec: "polygon:0,0;2,2;0,2;1,0", says: "not simple"),
+        Row(spec: "polygon:0,0;0,0.0000001;1,1", says: nil),
+        Row(spec: "polygon:0,0;0,0.00000004;1,1", says: "repeats a vertex"),
+        Row(spec: "polygon:0,-100;1,100;2,0", says: "more than 180°"),
+        Row(spec: "geohash:u4pruyd", says: nil),
+    ]
+
+    @Test("valid regions are used, invalid ones are exit 64 with the library's defect", arguments: rows)
+    func judged(_ row: Row) throws {
+        let parsed: Result<Command, CLIError>
+        do {
+            parsed = .success(try ArgumentParser.parse(["--region", row.spec, "p"]))
+        } catch {
+            parsed = .failure(error)
+        }
+        switch (parsed, row.says) {
+        case (.success(.verify(let c)), nil): #expect(c.region != nil)
+        case (.failure(let error), let says?):
+            #expect(error.exitCode == 64)
+            #expect(error.message.hasPrefix("--region: the expected region is invalid: "))
+            #expect(error.message.contains(says), "\(error.message)")
+        default: Issue.record("\(row.spec): \(parsed)")
+        }
+    }
+
+    @Test("the CLI accepts exactly the regions Octet.verify does not fail as expected-region-invalid", arguments: rows)
+    func sameRuleAsTheLibrary(_ row: Row) throws {
+        let region: ProofRegion
+        do {
+            region = try RegionSpec.parseSyntax(row.spec)
+        } catch {
+            Issue.record("syntax: \(error.message)")
+            return
+        }
+        let result = Octet.verify(
+            proofBytes: CLIFixture.proof(),
+            options: VerifyOptions(expectedRegion: region, verificationTime: CLIFixture.now))
+        let invalid = result.checks.first { $0.name == "region-claim" }?.detail.hasPrefix("expected region invalid")
+        #expect(invalid == (row.says != nil), "\(result.checks.first { $0.name == "region-claim" }?.detail ?? "")")
     }
 }

@@ -175,7 +175,10 @@ struct BinaryTests {
     @Test(
         "usage errors: one line naming the problem, exit 64, never a stack trace",
         arguments: [
-            (["--region", "circle:95,0,10", "p.proof"], "octet-verify: --region: latitude must be within -90..90\n"),
+            (
+                ["--region", "circle:95,0,10", "p.proof"],
+                "octet-verify: --region: the expected region is invalid: latitude outside ±90°\n"
+            ),
             (
                 ["--session-nonce", "xyz", "p.proof"],
                 "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"

@@ -52,6 +52,17 @@ enum RegionCheck {
 }
 
 extension ProofRegion {
+    /// Why this region, as an `expectedRegion`, would fail all three region checks ("expected
+    /// region invalid"): converted to e7 with round-half-away-from-zero, then judged by
+    /// `RegionValidator`, exactly as `Octet.verify` does. nil when it is valid. Front ends judge a
+    /// region given to them once, up front, by this one rule.
+    package var expectedRegionDefect: RegionDefect? {
+        switch e7 {
+        case .success(let region): RegionValidator.defect(in: region)
+        case .failure(let defect): defect
+        }
+    }
+
     /// The region in e7, with the design's rounding; a value that is not finite or out of range
     /// of its type is that field's range defect.
     package var e7: Result<RegionE7, RegionDefect> {
