@@ -250,16 +250,17 @@ public enum ServeCommand {
 
     static func loadAnchors(_ path: String?) -> Result<TrustAnchors, CLIError> {
         guard let path else { return .success(.bundled) }
-        return TrustAnchorDirectory.load(path)
+        return TrustAnchorDirectory.load(InputPath(path)).map(\.anchors)
     }
 
     static func loadRevocationList(_ path: String?) -> Result<(any RevocationSource)?, CLIError> {
         guard let path else { return .success(nil) }
-        return InputFiles.read(path, what: "revocation list", limit: 1 << 25).flatMap { data in
-            RevocationList.parse(data).mapError { CLIError.unreadable($0.message) }.map {
-                $0 as (any RevocationSource)?
+        return InputFiles.read(InputPath(path), what: "revocation list", limit: InputFiles.maxRevocationListBytes)
+            .flatMap { data in
+                RevocationList.parse(data).mapError { CLIError.dataError($0.message) }.map {
+                    $0 as (any RevocationSource)?
+                }
             }
-        }
     }
 
     static func openReplayStore(_ url: String?) -> Result<(any ReplayStore)?, CLIError> {

@@ -32,7 +32,9 @@ struct CryptoSeamTests {
     }
 
     @Test(
-        "OctetCrypto's API files exist beside their backends", arguments: ["P256", "SHA256", "Certificate", "Random"])
+        "OctetCrypto's API files exist beside their backends", arguments: [
+            "P256", "SHA256", "Certificate", "Random", "CertificateBuilder", "CryptoLibrary",
+        ])
     func apiBesideBackend(name: String) {
         let folder = Self.sources.appendingPathComponent("OctetCrypto")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).swift").path))
