@@ -81,7 +81,9 @@ struct AgreementTests {
                 return nil
             }
             if name == "attestation-root" || name == "app-attest" { name = "hardware-attestation" }
-            list.append(["name": name, "status": status])
+            var entry = ["name": name, "status": status]
+            if case .string(let code)? = check["code"] { entry["code"] = code }
+            list.append(entry)
         }
         object["checks"] = list
         guard let data = try? JSONSerialization.data(withJSONObject: object) else { return nil }
