@@ -74,12 +74,7 @@ public struct BatchRunner: Sendable {
             next =
                 index + 1 < chunks.count
                 ? verifyInBackground(chunks[index + 1], first: (index + 1) * window, turns: turns) : nil
-            for pending in current {
-                let item: Item
-                switch pending {
-                case .success(let report): item = .report(report)
-                case .failure(let failure): item = .unreadable(path: failure.path, failure.error)
-                }
+            for item in current {
                 switch item {
                 case .report(let report):
                     switch report.verdict {
@@ -96,44 +91,49 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    struct Unreadable: Error {
-        let path: String
-        let error: CLIError
-    }
-
     /// Starts verifying `paths` (input positions `first`...) on another thread; `wait()` hands the
     /// results over.
     private func verifyInBackground(_ paths: [String], first: Int, turns: ReplayTurns?) -> WindowResult {
         let result = WindowResult()
         let runner = self
+        // One proof (the common `octet-verify FILE`): no thread to start, nothing to overlap.
+        if paths.count == 1 {
+            result.fulfil(verifyInParallel(paths, first: first, turns: turns))
+            return result
+        }
         DispatchQueue.global().async { result.fulfil(runner.verifyInParallel(paths, first: first, turns: turns)) }
         return result
     }
 
-    private func verifyInParallel(_ paths: [String], first: Int, turns: ReplayTurns?) -> [Result<
-        ProofReport, Unreadable
-    >] {
+    // Items, not `Result<ProofReport, Unreadable>`: a Result's metadata is made at run time with a
+    // protocol-conformance scan of the whole binary (about 0.2 M instructions at start-up).
+    private func verifyInParallel(_ paths: [String], first: Int, turns: ReplayTurns?) -> [Item] {
         let slots = Slots(count: paths.count)
         let workers = min(jobs, paths.count)
         let session = session
         let read = read
         // Each worker takes the lowest position not yet taken, so every proof before a taken one is
         // held by a running worker: the replay turns never stall, however few threads run.
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let work: @Sendable () -> Void = {
             while let index = slots.take() {
                 let path = paths[index]
                 let position = first + index
                 let store = session.options.replayStore.flatMap { store in
                     turns.map { InputOrderReplayStore(store, turns: $0, index: position) }
                 }
-                let result: Result<ProofReport, Unreadable> =
+                let result: Item =
                     switch read(path) {
-                    case .success(let bytes): .success(session.verify(path: path, bytes: bytes, replayStore: store))
-                    case .failure(let error): .failure(Unreadable(path: path, error: error))
+                    case .success(let bytes): .report(session.verify(path: path, bytes: bytes, replayStore: store))
+                    case .failure(let error): .unreadable(path: path, error)
                     }
                 turns?.finish(position)
                 slots.set(index, result)
             }
+        }
+        if workers == 1 {
+            work()
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
         }
         return slots.values
     }
@@ -143,14 +143,14 @@ public struct BatchRunner: Sendable {
 /// `@unchecked Sendable`: `value` is written once, before `ready` is signalled, and read after it.
 final class WindowResult: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
-    private var value: [Result<ProofReport, BatchRunner.Unreadable>] = []
+    private var value: [BatchRunner.Item] = []
 
-    func fulfil(_ results: [Result<ProofReport, BatchRunner.Unreadable>]) {
+    func fulfil(_ results: [BatchRunner.Item]) {
         value = results
         ready.signal()
     }
 
-    func wait() -> [Result<ProofReport, BatchRunner.Unreadable>] {
+    func wait() -> [BatchRunner.Item] {
         ready.wait()
         return value
     }
@@ -160,7 +160,7 @@ final class WindowResult: @unchecked Sendable {
 /// `@unchecked Sendable`: every access goes through `lock`.
 private final class Slots: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [Result<ProofReport, BatchRunner.Unreadable>?]
+    private var storage: [BatchRunner.Item?]
     private var taken = 0
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
@@ -174,13 +174,13 @@ private final class Slots: @unchecked Sendable {
         return taken - 1
     }
 
-    func set(_ index: Int, _ value: Result<ProofReport, BatchRunner.Unreadable>) {
+    func set(_ index: Int, _ value: BatchRunner.Item) {
         lock.lock()
         storage[index] = value
         lock.unlock()
     }
 
-    var values: [Result<ProofReport, BatchRunner.Unreadable>] {
+    var values: [BatchRunner.Item] {
         lock.lock()
         defer { lock.unlock() }
         return storage.compactMap { $0 }

@@ -37,7 +37,9 @@ public struct TextReport: Sendable {
 
     /// Details are one line already; a stray control character is made visible, never interpreted.
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        // Control characters are ASCII, so a scan of the UTF-8 bytes finds every one; most text has none.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 
     private func paint(_ text: String, _ code: String) -> String {
