@@ -34,24 +34,28 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
+        // The one outcome type (status, reason code, log-safe detail) every judging module returns.
+        .target(name: "OctetOutcome"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
         // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
         .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
         // WGS84 geodesics and region containment.
-        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim"]),
+        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
-        .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto"]),
+        .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Apple App Attest and Android Key Attestation, verified offline.
         // The bundled roots are compiled in (BundledRoots+Data.swift, from Roots/ by scripts/generate-roots).
-        .target(name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"]),
+        .target(name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Test authorities that make attestation evidence with software keys under their own
         // roots: for the issuer and the tests, never a dependency of the verifier.
         .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
         // The public API: Octet.verify and its types, the proof model and the recipe of checks.
         .target(
             name: "Octet",
-            dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
+            dependencies: [
+                "OctetOutcome", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent",
+            ]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
         .target(
             name: "OctetIssuer",
@@ -67,10 +71,16 @@ let package = Package(
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
+            dependencies: ["Octet", "OctetBackend", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding"]),
+        // `octet-issue`: makes proofs with the issuer and the test authorities, so that the verifier
+        // (OctetCLI, octet-verify) links neither.
+        .target(
+            name: "OctetIssueTool",
             dependencies: [
-                "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
-                "OctetCrypto", "OctetEncoding",
+                "OctetCLI", "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetContent", "OctetCrypto", "OctetEncoding",
             ]),
+        .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
             name: "octet-bench",
@@ -98,18 +108,21 @@ let package = Package(
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
-        .testTarget(name: "OctetGeometryTests", dependencies: ["OctetGeometry"], resources: [.copy("Data")]),
+        .testTarget(
+            name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome"], resources: [.copy("Data")]),
         .testTarget(
             name: "OctetAttestationTests",
             dependencies: [
-                "OctetAttestation", "OctetAttestationTesting", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                "OctetAttestation", "OctetAttestationTesting", "OctetCrypto", "OctetEncoding", "OctetOutcome",
+                "OctetTestSupport",
             ]),
-        .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
+        .testTarget(
+            name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding", "OctetOutcome"]),
         .testTarget(
             name: "OctetTests",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
-                "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
+                "OctetContent", "OctetOutcome", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
         .testTarget(
             name: "OctetBackendTests",
@@ -120,7 +133,8 @@ let package = Package(
         .testTarget(
             name: "OctetCLITests",
             dependencies: [
-                "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCLI", "OctetIssueTool", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation",
+                "OctetAttestationTesting",
                 "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),

@@ -33,6 +33,16 @@ public enum JSONReport {
         return JSONOut.object(members).rendered
     }
 
+    /// `--format json`: a PROOF that could not be read, in its place in the output:
+    /// `{"schema":"octet-verify/1","proof":…,"error":{"code":"INPUT_UNREADABLE","detail":…}}`.
+    public static func unreadable(path: String, detail: String) -> String {
+        JSONOut.object([
+            ("schema", .string(schema)),
+            ("proof", .string(path)),
+            ("error", .object([("code", .string("INPUT_UNREADABLE")), ("detail", .string(detail))])),
+        ]).rendered + "\n"
+    }
+
     /// `members` go after `"schema"`: the PROOF path for the CLI, the id for a request.
     private static func object(_ report: ProofReport, members: [(String, JSONOut)]) -> JSONOut {
         JSONOut.object(
@@ -48,11 +58,11 @@ public enum JSONReport {
                     "checks",
                     .array(
                         report.checks.map { check in
-                            .object([
-                                ("name", .string(check.name)),
-                                ("status", .string(check.status.wireTag)),
-                                ("detail", .string(check.detail)),
-                            ])
+                            // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
+                            .object(
+                                [("name", .string(check.name)), ("status", .string(check.status.wireTag))]
+                                    + (check.code.map { [("code", JSONOut.string($0))] } ?? [])
+                                    + [("detail", .string(check.detail))])
                         })
                 ),
             ])

@@ -42,7 +42,8 @@ public indirect enum JSONOut: Sendable, Equatable {
         }
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as their short escape or `\u00XX`;
+    /// A JSON string: `"` and `\` escaped, control characters as their short escape or `\u00XX`,
+    /// and every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`;
     /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
     public static func quoted(_ text: String) -> String {
         var out = "\""
@@ -55,8 +56,9 @@ public indirect enum JSONOut: Sendable, Equatable {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                // DEL and the JavaScript line separators too: harmless in JSON, hostile in logs.
+            case _ where LogSafeText.needsEscape(scalar):
+                // C0, DEL, C1, bidi controls and the JavaScript line separators: harmless in JSON,
+                // hostile in a log or on a terminal that shows the line.
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

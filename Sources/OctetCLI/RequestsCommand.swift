@@ -15,7 +15,7 @@ enum RequestsCommand {
         switch SessionBuilder.runSources(c) {
         case .success(let opened): sources = opened
         case .failure(let error):
-            environment.writeError("\(OctetVerifyTool.name): \(error.message)\n")
+            environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(error.message))\n")
             return error.exitCode
         }
         let verifier = RequestVerifier(
@@ -26,13 +26,14 @@ enum RequestsCommand {
         if path == "-" {
             fd = 0
         } else {
-            if let error = InputFiles.checkReadable(path, what: "requests") {
-                environment.writeError("\(OctetVerifyTool.name): \(error.message)\n")
+            if let error = InputFiles.checkReadable(InputPath(path), what: "requests", allowingStreams: true) {
+                environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(error.message))\n")
                 return error.exitCode
             }
             fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                environment.writeError("\(OctetVerifyTool.name): requests \(path): cannot be opened\n")
+                environment.writeError(
+                    "\(OctetVerifyTool.name): requests \(LogSafeText.escape(path)): cannot be opened\n")
                 return ExitStatus.unreadable
             }
         }

@@ -35,12 +35,9 @@ public struct TextReport: Sendable {
         return "\(summary.total) proofs: " + parts.joined(separator: ", ") + "\n"
     }
 
-    /// Details are one line already; a stray control character is made visible, never interpreted.
-    static func oneLine(_ text: String) -> String {
-        // Control characters are ASCII, so a scan of the UTF-8 bytes finds every one; most text has none.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-    }
+    /// Names and details come from outside: every control, bidi and line-separator character is
+    /// escaped (``LogSafeText``), so nothing printed can forge a line or reorder one.
+    static func oneLine(_ text: String) -> String { LogSafeText.escape(text) }
 
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text

@@ -1,7 +1,8 @@
 import Foundation
-import OctetEncoding
 import Octet
 import OctetCLI
+import OctetEncoding
+import OctetIssueTool
 import Testing
 
 /// The built `octet-verify`, run as a subprocess: what a shell script or a backend sees.
@@ -15,6 +16,17 @@ struct BinaryTests {
         "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
         "verdict-tier", "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation",
     ]
+
+    @Test("the verifier ships no test code: octet-verify carries no test authority, octet-issue does")
+    func noTestCodeInVerifier() throws {
+        let verifier = try Data(contentsOf: try #require(Binary.url))
+        let issuer = try Data(contentsOf: try #require(Binary.issueURL))
+        // Names the test authorities put into the certificates they mint.
+        for marker in ["octet-test-root", "Octet test App Attest credential"] {
+            #expect(verifier.firstRange(of: Data(marker.utf8)) == nil, "octet-verify contains \(marker)")
+            #expect(issuer.firstRange(of: Data(marker.utf8)) != nil, "octet-issue lacks \(marker)")
+        }
+    }
 
     @Test("a valid proof: exit 0, every check on its own line, the verdict valid, no colour off a terminal")
     func validText() throws {
@@ -113,9 +125,9 @@ struct BinaryTests {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let content = try CLIFixture.write(Data("a photo".utf8), "photo.jpg", in: directory)
-        let issued = try Binary.run(
+        let issued = try Binary.issue(
             [
-                "issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--content", "photo=\(content)",
+                "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--content", "photo=\(content)",
                 "--content-type", "photo=image/jpeg", "--manifest-out", "m.json",
             ], in: directory)
         #expect(issued.status == 0, "\(issued.stderr)")
@@ -140,7 +152,13 @@ struct BinaryTests {
         let run = try Binary.run(Self.at + ["--format", "json", path, "missing.proof"], in: directory)
         #expect(run.status == 66)
         #expect(run.stderr == "octet-verify: PROOF missing.proof: no such file\n")
-        #expect(run.stdout.split(separator: "\n").count == 1)
+        // In JSON the unreadable PROOF has its own line, in its place.
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.last
+                == #"{"schema":"octet-verify/1","proof":"missing.proof","error":{"code":"INPUT_UNREADABLE","detail":"PROOF missing.proof: no such file"}}"#
+        )
         for flags in [
             ["--manifest", "nope.json"], ["--revocation-list", "nope.json"], ["--attestation-bundle", "nope"],
             ["--trust-anchors", "nope"], ["--content", "k=nope.bin"], ["--replay-db", "nope/r.db"],
@@ -157,13 +175,19 @@ struct BinaryTests {
     @Test(
         "usage errors: one line naming the problem, exit 64, never a stack trace",
         arguments: [
-            (["--region", "circle:95,0,10", "p.proof"], "octet-verify: --region: latitude must be within -90..90\n"),
+            (
+                ["--region", "circle:95,0,10", "p.proof"],
+                "octet-verify: --region: the expected region is invalid: latitude outside ±90°\n"
+            ),
             (
                 ["--session-nonce", "xyz", "p.proof"],
                 "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"
             ),
-            (["--frobnicate", "p.proof"], "octet-verify: unknown option --frobnicate (see --help)\n"),
-            ([], "octet-verify: no PROOF given: name one or more files, or - for standard input\n"),
+            (["--frobnicate", "p.proof"], "octet-verify: unknown option '--frobnicate' (see --help)\n"),
+            (
+                ["--format", "json"],
+                "octet-verify: no PROOF given: name one or more files, - for standard input, or --files-from FILE\n"
+            ),
         ])
     func usage(_ arguments: [String], _ message: String) throws {
         let directory = try CLIFixture.scratch()
@@ -187,12 +211,12 @@ struct BinaryTests {
         }
     }
 
-    @Test("issue --break makes the named check fail", arguments: IssueConfiguration.Defect.allCases)
+    @Test("octet-issue --break makes the named check fail", arguments: IssueConfiguration.Defect.allCases)
     func issueBreaks(_ defect: IssueConfiguration.Defect) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(
-            ["issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--break", defect.rawValue], in: directory)
+        let issued = try Binary.issue(
+            ["--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--break", defect.rawValue], in: directory)
         #expect(issued.status == 0)
         let run = try Binary.run(Self.at + ["--format", "json", "p.proof"], in: directory)
         #expect(run.status == 1)
@@ -202,14 +226,14 @@ struct BinaryTests {
     }
 
     @Test(
-        "issue --platform android|ios: the attestation check passes under --trust-anchors, and not without",
+        "octet-issue --platform android|ios: the attestation check passes under --trust-anchors, and not without",
         arguments: [("android", "attestation-root"), ("ios", "app-attest")])
     func issuePlatforms(_ platform: String, _ check: String) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(
+        let issued = try Binary.issue(
             [
-                "issue", "--platform", platform, "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
+                "--platform", platform, "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
                 "anchors",
             ],
             in: directory)
@@ -233,9 +257,9 @@ struct BinaryTests {
     func issueBundle() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(
+        let issued = try Binary.issue(
             [
-                "issue", "--platform", "ios", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
+                "--platform", "ios", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
                 "anchors",
                 "--bundle-out", "device.bundle",
             ], in: directory)

@@ -67,4 +67,23 @@ struct FormattingTests {
             #expect(report.checks == library.checks)
         }
     }
+
+    @Test(
+        "JSON carries \"code\" on every FAIL, WARN and INCONCLUSIVE check, after the status; none on PASS or NOT-CHECKED"
+    )
+    func jsonCodes() throws {
+        let bytes = CLIFixture.proof(mutations: [.corruptStageSignature(0)])
+        let report = CLIFixture.session { $0.expectedSessionNonce = Data([1, 2, 3]) }.verify(path: "p", bytes: bytes)
+        let line = JSONReport.render(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: checks.compactMap { c in (c["name"] as? String).map { ($0, c) } })
+        #expect(byName["stage-signatures"]?["code"] as? String == "STAGE_SIGNATURE_INVALID")
+        #expect(byName["session-binding"]?["code"] as? String == "SESSION_NONCE_ABSENT")
+        for check in checks {
+            let status = check["status"] as? String
+            #expect((check["code"] != nil) == (status == "FAIL" || status == "WARN" || status == "INCONCLUSIVE"))
+        }
+        #expect(line.contains(#""status":"FAIL","code":"STAGE_SIGNATURE_INVALID","detail":"#))
+    }
 }

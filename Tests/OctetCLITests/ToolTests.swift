@@ -5,6 +5,7 @@ import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetEncoding
+import OctetIssueTool
 import OctetIssuer
 import OctetTestSupport
 import Testing
@@ -93,7 +94,7 @@ struct ToolTests {
         let bad = CLIFixture.proof(mutations: [.corruptStageSignature(0)])
         let files = ["g": good, "b": bad]
         let runner = BatchRunner(session: CLIFixture.session(), jobs: 2) { path in
-            files[path].map { .success($0) } ?? .failure(.unreadable("PROOF \(path): no such file"))
+            files[path.description].map { .success($0) } ?? .failure(.unreadable("PROOF \(path): no such file"))
         }
         var order: [String] = []
         let summary = runner.run(["g", "b", "x", "g"]) { item in
@@ -134,7 +135,7 @@ struct ToolTests {
         let root = try SharedVectors.data(
             "android-key-attestation/roots/google-hw-attestation-root-rsa4096-f1c172a699eaf51d.pem")
         try root.write(to: anchors.appendingPathComponent("android/google.pem"))
-        let loaded = try TrustAnchorDirectory.load(anchors.path).get()
+        let loaded = try TrustAnchorDirectory.load(InputPath(anchors.path)).get().anchors
         #expect(loaded.appAttestRootsDER.isEmpty)
         #expect(loaded.androidRootsDER.count == 1)
         #expect(loaded.fingerprint != TrustAnchors.bundled.fingerprint)
@@ -147,8 +148,9 @@ struct ToolTests {
         #expect(capture.out.contains("\"trustAnchors\":\"\(loaded.fingerprint)\""))
 
         try Data("not a certificate".utf8).write(to: anchors.appendingPathComponent("android/zz-bad.pem"))
+        // Read but malformed: exit 65 with the file's name.
         let refused = Capture()
-        #expect(OctetVerifyTool.run(["--trust-anchors", anchors.path, path], environment: refused.environment()) == 66)
+        #expect(OctetVerifyTool.run(["--trust-anchors", anchors.path, path], environment: refused.environment()) == 65)
         #expect(refused.err.contains("zz-bad.pem"))
         #expect(
             OctetVerifyTool.run(["--trust-anchors", directory.path, path], environment: Capture().environment()) == 66)
@@ -197,17 +199,17 @@ struct ToolTests {
             verifiedAtMilliseconds: 0, trustAnchors: "")
         let text = TextReport(color: false).render(report)
         #expect(!text.contains("\u{1B}"))
-        #expect(text.hasPrefix("evil?[2J.proof: "))
+        #expect(text.hasPrefix("evil\\x1b[2J.proof: "))
         #expect(JSONReport.render(report).contains(#""proof":"evil\u001b[2J.proof""#))
     }
 
-    @Test("issue refuses to write a binary proof to a terminal, and writes one anywhere else")
+    @Test("octet-issue refuses to write a binary proof to a terminal, and writes one anywhere else")
     func issueToTerminal() {
         let terminal = Capture()
-        #expect(OctetVerifyTool.run(["issue"], environment: terminal.environment(outputIsTerminal: true)) == 64)
+        #expect(OctetIssueTool.run([], environment: terminal.environment(outputIsTerminal: true)) == 64)
         #expect(terminal.binary.isEmpty)
         let pipe = Capture()
-        #expect(OctetVerifyTool.run(["issue", "--at", CLIFixture.at], environment: pipe.environment()) == 0)
+        #expect(OctetIssueTool.run(["--at", CLIFixture.at], environment: pipe.environment()) == 0)
         #expect(
             Octet.verify(proofBytes: pipe.binary, options: VerifyOptions(verificationTime: CLIFixture.now)).verdict
                 == .valid)

@@ -1,3 +1,5 @@
+import OctetOutcome
+
 extension Check {
     /// `attestation-required`: only with `requireAttestation`; PASS exactly when
     /// `hardware-attestation` passed, so anything short of a traced root fails closed.
@@ -5,6 +7,6 @@ extension Check {
         guard context.options.requireAttestation else { return .notChecked("requireAttestation is off") }
         return context.hardwareAttestation.status == .pass
             ? .pass("hardware attestation passed")
-            : .fail("hardware attestation required, and it did not pass")
+            : .fail(.attestationRequired, "hardware attestation required, and it did not pass")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OctetAttestation
+import OctetOutcome
 
 extension Check {
     /// `hardware-attestation` (design, "Hardware attestation"): the device evidence traces to a
@@ -16,10 +17,9 @@ extension Check {
         case .software:
             return .notChecked("software key: no hardware evidence")
         case .androidKey(let chain, _):
-            return Outcome(
-                AndroidKeyAttestation.judge(
-                    chainDER: chain.map(Array.init), appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
-                    anchors: context.options.trustAnchors))
+            return AndroidKeyAttestation.judge(
+                chainDER: chain.map(Array.init), appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
+                anchors: context.options.trustAnchors)
         case .appAttest(let keyId, let publicKey, _, let enrolment):
             let claims = proof.claims
             if let enrolment {
@@ -44,10 +44,9 @@ enum EnrolmentJudge {
         _ enrolment: DecodedEnrolment, keyId: [UInt8], publicKey: [UInt8], appId: String, createdAtMs: Int64,
         anchors: TrustAnchors
     ) -> Outcome {
-        Outcome(
-            AppAttest.judgeEnrolment(
-                enrolment.input, proofKeyId: keyId, proofPublicKey: publicKey, claimsAppId: appId,
-                claimsCreatedAtMs: createdAtMs, anchors: anchors))
+        AppAttest.judgeEnrolment(
+            enrolment.input, proofKeyId: keyId, proofPublicKey: publicKey, claimsAppId: appId,
+            claimsCreatedAtMs: createdAtMs, anchors: anchors)
     }
 
     /// An encoded `AppAttestEnrolment`, decoded by the proof decoder's own rules first.
@@ -60,7 +59,7 @@ enum EnrolmentJudge {
             return judge(
                 enrolment, keyId: keyId, publicKey: publicKey, appId: appId, createdAtMs: createdAtMs, anchors: anchors)
         } catch {
-            return .fail("attestation bundle is malformed: \(error)")
+            return .fail(.bundleMalformed, "attestation bundle is malformed: \(error)")
         }
     }
 }
@@ -70,15 +69,5 @@ extension DecodedEnrolment {
         AppAttestEnrolmentInput(
             keyId: Array(keyId), attestationObject: Array(attestationObject), clientDataHash: Array(clientDataHash),
             appId: appId)
-    }
-}
-
-extension Outcome {
-    init(_ judgement: AttestationJudgement) {
-        switch judgement.status {
-        case .pass: self = .pass(judgement.detail)
-        case .fail: self = .fail(judgement.detail)
-        case .notChecked: self = .notChecked(judgement.detail)
-        }
     }
 }

@@ -1,3 +1,5 @@
+import OctetOutcome
+
 extension Check {
     /// `replay-uniqueness` (seed: "Backend-only"): with a `ReplayStore`, FAIL when the proof id or
     /// the session nonce was accepted before. The recipe runs it after every other check and the
@@ -16,11 +18,11 @@ extension Check {
         case .first(recorded: false):
             return .pass("first sighting; not recorded: the proof is not otherwise valid")
         case .replayedProofId:
-            return .fail("proof id already accepted: a replay")
+            return .fail(.replayedProofId, "proof id already accepted: a replay")
         case .replayedSessionNonce:
-            return .fail("session nonce already accepted with another proof: a replay")
+            return .fail(.replayedSessionNonce, "session nonce already accepted with another proof: a replay")
         case .unavailable(let reason):
-            return .inconclusive("replay store unavailable: \(reason)", code: ReasonCode.replayStoreUnavailable)
+            return .inconclusive(.replayStoreUnavailable, "replay store unavailable: \(reason)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import OctetCrypto
+import OctetOutcome
 
 extension Check {
     /// `revocation` (seed: "Backend-only"): with a `RevocationSource`, FAIL when the proof key, the
@@ -11,10 +12,13 @@ extension Check {
             return .notChecked("backend-only: needs a revocation list (octet-verify --revocation-list)")
         }
         var findings: [String] = []
+        var anyRevoked = false
         var unavailable: String?
         func ask(_ subject: RevocationSubject, _ what: @autoclosure () -> String) {
             switch source.lookUp(subject) {
-            case .listed(let entry): findings.append(what() + " " + describe(entry))
+            case .listed(let entry):
+                findings.append(what() + " " + describe(entry))
+                anyRevoked = anyRevoked || entry.status == .revoked
             case .notListed: break
             case .unavailable(let reason): unavailable = unavailable ?? reason
             }
@@ -33,13 +37,14 @@ extension Check {
                 .certificate(serialHex: certificate.serialNumberHex),
                 "Android attestation certificate \(index + 1) of \(chain.count)")
         }
-        if !findings.isEmpty { return .fail(findings.joined(separator: "; ")) }
+        if !findings.isEmpty { return .fail(anyRevoked ? .revoked : .suspended, findings.joined(separator: "; ")) }
         if let unavailable {
-            return .inconclusive(
-                "revocation source unavailable: \(unavailable)", code: ReasonCode.revocationSourceUnavailable)
+            return .inconclusive(.revocationSourceUnavailable, "revocation source unavailable: \(unavailable)")
         }
         if unreadable > 0 {
-            return .inconclusive("\(unreadable) certificate(s) of the Android chain could not be read: serial unknown")
+            return .inconclusive(
+                .certificateUnreadable,
+                "\(unreadable) certificate(s) of the Android chain could not be read: serial unknown")
         }
         let checked =
             "proof key, " + (deviceKey == nil ? "no device key" : "device key")

@@ -1,6 +1,7 @@
 import Foundation
 import OctetCrypto
 import OctetGeometry
+import OctetOutcome
 
 /// Everything the checks of one `verify` call share: the decoded proof, the options, the clock,
 /// and values several checks need, each computed once.
