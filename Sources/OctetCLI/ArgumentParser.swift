@@ -19,6 +19,7 @@ public enum ArgumentParser {
         if first == "issue" {
             throw .usage("issue is now a program of its own: octet-issue (see octet-issue --help)")
         }
+        if first == "inspect" { return try InspectConfiguration.parse(arguments.dropFirst()) }
         if first == "help", arguments.count == 1 { return .help }
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
         if arguments.isEmpty { return .usage }
