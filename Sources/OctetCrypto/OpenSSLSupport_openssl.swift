@@ -35,7 +35,8 @@ final class FetchedDigest: @unchecked Sendable {
 enum OpenSSLLibrary {
     static let initialized: Bool =
         OPENSSL_init_crypto(
-            UInt64(OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS | OPENSSL_INIT_NO_ATEXIT), nil) == 1
+            UInt64(OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS | OPENSSL_INIT_NO_ATEXIT), nil)
+        == 1
 }
 
 /// See `OpenSSLLibrary`: a load and a compare once initialised.
