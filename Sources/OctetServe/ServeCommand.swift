@@ -269,7 +269,9 @@ public enum ServeCommand {
             return .failure(.usage("--replay-store: expected sqlite:PATH or postgresql://…"))
         }
         do {
-            return .success(try SQLiteReplayStore(path: String(url.dropFirst("sqlite:".count))))
+            // A service answers 503 after 2 s of a busy database rather than holding the caller for a minute.
+            return .success(
+                try SQLiteReplayStore(path: String(url.dropFirst("sqlite:".count)), busyTimeoutMilliseconds: 2000))
         } catch {
             return .failure(.unreadable(error.message))
         }
