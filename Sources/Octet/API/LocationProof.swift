@@ -152,16 +152,19 @@ extension ProofRegion {
     }
 }
 
-/// Why bytes are not a well-formed proof: a code, the byte offset, and a log-safe reason.
-/// Equal by code.
-public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable code, e.g. "smuggled duplicate field", "unknown field", "required field absent".
-    public let code: String
+/// Why bytes are not a well-formed proof: a typed code, the byte offset, and a log-safe reason
+/// (the package's one decoding-error shape, `DecodingFailure`). Equal by code.
+public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvertible, DecodingFailure {
+    /// The strict decoding rule that was broken (`.unknownField`, `.duplicateField`, …); its
+    /// `rawValue` is the stable text ("unknown field", "smuggled duplicate field", …).
+    public typealias Code = WireError.Code
+
+    public let code: Code
     public let offset: Int
     public let reason: String
 
     init(_ error: WireError) {
-        code = error.code.rawValue
+        code = error.code
         offset = error.offset
         reason = error.reason
     }
