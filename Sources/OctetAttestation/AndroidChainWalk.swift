@@ -26,19 +26,14 @@ struct AndroidChainWalk {
 
     static let serialNumberAttribute = "2.5.4.5"
 
-    /// A certificate that OpenSSL reads and that is DER throughout (OpenSSL alone is lenient).
-    static func certificate(_ der: [UInt8]) -> Certificate? {
-        try? StrictCertificate.parse(der).get()
-    }
-
-    mutating func run(_ chainDER: [[UInt8]]) -> Outcome {
+    mutating func run(_ parsed: AndroidCertificateChain) -> Outcome {
         // 1. Wire bound, checked again in case a caller skipped the decoder.
-        guard AndroidKeyAttestation.chainLengthRange.contains(chainDER.count) else {
-            return .fail(.chainLengthInvalid, "chain of \(chainDER.count) certificates, outside 2...8")
+        guard AndroidKeyAttestation.chainLengthRange.contains(parsed.count) else {
+            return .fail(.chainLengthInvalid, "chain of \(parsed.count) certificates, outside 2...8")
         }
         var chain: [Certificate] = []
-        for (index, der) in chainDER.enumerated() {
-            guard let certificate = Self.certificate(der) else {
+        for (index, certificate) in parsed.certificates.enumerated() {
+            guard let certificate else {
                 return .fail(.certificateMalformed, "certificate \(index) malformed")
             }
             chain.append(certificate)

@@ -8,6 +8,8 @@ import OctetOutcome
 struct CallerMetadataRules {
     let claim: ContentCommitmentClaim
     let check: CallerMetadataCheck?
+    /// `check.manifestJson`, parsed once by the caller.
+    let manifest: Result<Manifest, ManifestDefect>?
     let requireCallerMetadata: Bool
 
     func judge() -> Outcome {
@@ -36,8 +38,8 @@ struct CallerMetadataRules {
 
         // 4. The manifest: well-formed, equal to the list, and the list recomputes the signed root.
         var manifest: Manifest?
-        if let json = check.manifestJson {
-            switch Manifest.parse(json) {
+        if let presented = self.manifest {
+            switch presented {
             case .failure(let defect):
                 return .coded(.fail, .manifestInvalid, defect.description)
             case .success(let parsed):

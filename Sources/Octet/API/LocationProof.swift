@@ -12,10 +12,7 @@ public struct LocationProof: Sendable {
     let decoded: DecodedProof
 
     public init(proofBytes: Data) throws(ProofDecodingError) {
-        guard proofBytes.count <= ProofLimits.maxProofBytes else {
-            throw ProofDecodingError(
-                WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
-        }
+        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { throw ProofDecodingError(refusal) }
         do {
             decoded = try ProofDecoder.decode([UInt8](proofBytes))
         } catch {
