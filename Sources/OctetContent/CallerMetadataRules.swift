@@ -1,4 +1,5 @@
 import Foundation
+import OctetCrypto
 import OctetOutcome
 
 /// `caller-metadata`, proof-format.md rules 1–9 in order; the first that matches decides.
@@ -122,13 +123,13 @@ struct CallerMetadataRules {
         for (item, entry, value) in values where !unreadable.contains(item.key) {
             switch value {
             case .bytes(let data):
-                if !constantTimeEqual(ContentHashing.hash(bytes: data, salt: entry.salt), item.sha256) {
+                if !ConstantTime.equal(ContentHashing.hash(bytes: data, salt: entry.salt), item.sha256) {
                     digestMismatches.append(item.key)
                 }
             case .file(let url):
                 switch ContentHashing.hashFile(url: url, salt: entry.salt, expectedSize: entry.size) {
                 case .digest(let digest):
-                    if !constantTimeEqual(digest, item.sha256) { digestMismatches.append(item.key) }
+                    if !ConstantTime.equal(digest, item.sha256) { digestMismatches.append(item.key) }
                 case .sizeMismatch:
                     sizeChanged.append(item.key)  // changed length between fstat and the read
                 case .unreadable:
@@ -188,12 +189,4 @@ struct CallerMetadataRules {
     }
 
     private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-    /// Digests are compared without an early exit, so timing says nothing about where they differ.
-    private func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
-    }
 }

@@ -130,8 +130,7 @@ struct CBORReader {
             throw error(.reservedAdditionalInformation, at: start)
         }
         guard remaining >= width else { throw error(.truncated, at: start, "argument cut short") }
-        var value: UInt64 = 0
-        for index in position..<(position + width) { value = value << 8 | UInt64(bytes[index]) }
+        let value = BigEndian.value(bytes[position..<(position + width)])
         position += width
         let smallest: UInt64 = width == 1 ? 24 : 1 << (4 * UInt64(width))  // 24, 2^8, 2^16, 2^32
         guard value >= smallest else { throw error(.nonMinimalArgument, at: start) }

@@ -1,3 +1,4 @@
+import OctetTestSupport
 import Testing
 
 @testable import OctetEncoding
