@@ -4,6 +4,13 @@ public enum ConstantTime {
     /// True when `a` and `b` hold the same bytes. Lengths are public: a length mismatch returns at once.
     public static func equal<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
         guard a.count == b.count else { return false }
-        return openSSLMemoryEqual(Array(a), Array(b))
+        // Arrays and slices compare in place; anything else is copied first.
+        let inPlace = a.withContiguousStorageIfAvailable { x in
+            b.withContiguousStorageIfAvailable { y in
+                openSSLMemoryEqual(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
+            }
+        }
+        if let inPlace, let result = inPlace { return result }
+        return Array(a).withUnsafeBytes { x in Array(b).withUnsafeBytes { y in openSSLMemoryEqual(x, y) } }
     }
 }

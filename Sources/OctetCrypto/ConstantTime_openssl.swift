@@ -1,8 +1,9 @@
 internal import COpenSSL
 
-/// `CRYPTO_memcmp`: OpenSSL's constant-time comparison. `a` and `b` have the same length.
-func openSSLMemoryEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    if a.isEmpty { return true }
-    return a.withUnsafeBytes { x in b.withUnsafeBytes { y in CRYPTO_memcmp(x.baseAddress, y.baseAddress, x.count) == 0 }
-    }
+// The OpenSSL backend of ConstantTime.swift: `CRYPTO_memcmp`, OpenSSL's constant-time comparison.
+
+/// `a` and `b` have the same length.
+func openSSLMemoryEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard let x = a.baseAddress, let y = b.baseAddress, a.count > 0 else { return true }
+    return CRYPTO_memcmp(x, y, a.count) == 0
 }

@@ -2,6 +2,8 @@ import Foundation
 import Octet
 import OctetCLI
 import OctetContent
+import OctetCrypto
+import OctetEncoding
 import OctetIssuer
 import Testing
 
@@ -376,6 +378,83 @@ struct EdgeTests {
             }
             #expect(order == paths, "\(arguments)")
         }
+    }
+
+    // MARK: Replay store paths
+
+    @Test(
+        "--replay-db names a file even when SQLite would read it as memory or a URI: a replay is caught on the next run",
+        arguments: [":memory:", "file::memory:", "file:x?mode=memory", "file:x?nolock=1"])
+    func replayNamesAreFiles(_ name: String) throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let first = try Binary.run(Self.at + ["--replay-db", name, paths[0]], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try Binary.run(Self.at + ["--replay-db", name, paths[0]], in: directory)
+        #expect(second.status == 1)
+        #expect(second.stdout.contains("FAIL          replay-uniqueness"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path))
+    }
+
+    @Test("eight processes racing on --replay-db 'file:x?nolock=1' accept one proof exactly once")
+    func racingOnURIName() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let runs = try (0..<8).map { _ in
+            try Binary.Running(Self.at + ["--replay-db", "file:x?nolock=1", paths[0]], stdin: nil, in: directory)
+        }.map { try $0.wait() }
+        #expect(runs.filter { $0.status == 0 }.count == 1, "\(runs.map(\.status))")
+        #expect(runs.allSatisfy { $0.status == 0 || $0.status == 1 })
+    }
+
+    @Test("a hard-linked replay database, or one that is a directory, is exit 66 with a clear line")
+    func replayPathRefused() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        #expect(try Binary.run(Self.at + ["--replay-db", "r.db", paths[0]], in: directory).status == 0)
+        #expect(link(directory.appendingPathComponent("r.db").path, directory.appendingPathComponent("s.db").path) == 0)
+        let linked = try Binary.run(Self.at + ["--replay-db", "s.db", paths[0]], in: directory)
+        #expect(linked.status == 66)
+        #expect(
+            linked.stderr
+                == "octet-verify: replay database s.db has 2 hard links: SQLite keeps a journal per name, so two names would not lock each other out; use one name\n"
+        )
+        let folder = try Binary.run(Self.at + ["--replay-db", directory.path, paths[0]], in: directory)
+        #expect(folder.status == 66)
+        #expect(folder.stderr.contains("is not a regular file"))
+    }
+
+    // MARK: inspect
+
+    @Test("inspect prints the hashes an operator acts on, in text and JSON; bad files are 65 and 66, in place")
+    func inspect() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let garbage = try CLIFixture.write(Data([0x08, 0x01, 0xFF]), "garbage.proof", in: directory)
+        let proof = try LocationProof(proofBytes: try Data(contentsOf: URL(fileURLWithPath: paths[0])))
+        let proofKeyHash = Hex.encode(SHA256.hash(Array(proof.proofKey)))
+        let text = try Binary.run(["inspect", paths[0]], in: directory)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix(paths[0] + ":\n"))
+        #expect(text.stdout.contains("proof key sha256   \(proofKeyHash)   (revocation list: proofKeys)"))
+        #expect(text.stdout.contains("stages             CAPTURE, FIX\n"))
+        let json = try Binary.run(["inspect", "--format", "json", paths[0], "missing.proof", garbage], in: directory)
+        #expect(json.status == 66)
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"schema":"octet-inspect/1","proof":"\#(paths[0])","proofSha256":"#))
+        #expect(lines[0].contains(#""proofKeySha256":"\#(proofKeyHash)""#))
+        #expect(lines[1].contains(#""error":{"code":"INPUT_UNREADABLE""#))
+        #expect(lines[2].contains(#""error":{"code":"PROOF_MALFORMED""#))
+        let malformed = try Binary.run(["inspect", garbage], in: directory)
+        #expect(malformed.status == 65)
+        #expect(malformed.stderr.hasPrefix("octet-verify: PROOF \(garbage): not a well-formed proof"))
+        #expect(try Binary.run(["inspect"], in: directory).status == 64)
+        #expect(try Binary.run(["inspect", "--help"], in: directory).stdout.hasPrefix("usage: octet-verify inspect"))
     }
 
     // MARK: Usability
