@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libpq, PostgreSQL's client library: the fleet's shared replay store.
+        .systemLibrary(
+            name: "CPostgreSQL", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
@@ -61,6 +65,8 @@ let package = Package(
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
                 "OctetEncoding", "CSQLite",
             ]),
+        // For Swift backends: replay stores (PostgreSQL over libpq) and their URLs.
+        .target(name: "OctetBackend", dependencies: ["Octet", "CPostgreSQL"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
             name: "octet-bench",
@@ -101,6 +107,7 @@ let package = Package(
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
                 "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
+        .testTarget(name: "OctetBackendTests", dependencies: ["OctetBackend", "CPostgreSQL", "OctetTestSupport"]),
         .testTarget(
             name: "OctetCLITests",
             dependencies: [
