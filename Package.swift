@@ -1,15 +1,19 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, PROJ's geodesic.h for WGS84 geodesics, SQLite for the CLI's replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for
+// OctetBackend's replay store.
+// Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
+// supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
     name: "Octet",
-    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
+        // What a Swift backend shares with octet-verify: replay stores and revocation sources.
+        .library(name: "OctetBackend", targets: ["OctetBackend"]),
         // What each fuzz target does with an input: used by FuzzTesting/ and by the regression replay.
         .library(name: "OctetFuzzEntries", targets: ["OctetFuzzEntries"]),
         .executable(name: "octet-verify", targets: ["octet-verify"]),
@@ -22,8 +26,10 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
-            name: "CProj", pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+            name: "CGeographicLib", pkgConfig: "geographiclib",
+            providers: [.apt(["libgeographiclib-dev"]), .brew(["geographiclib"])]),
+        // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
+        .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -32,25 +38,28 @@ let package = Package(
             name: "CPostgreSQL", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
+        // The one outcome type (status, reason code, log-safe detail) every judging module returns.
+        .target(name: "OctetOutcome"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
-        // The only module that touches OpenSSL.
+        // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
         .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
         // WGS84 geodesics and region containment.
-        .target(name: "OctetGeometry", dependencies: ["CProj"]),
+        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
-        .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto"]),
+        .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Apple App Attest and Android Key Attestation, verified offline.
-        .target(
-            name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto"],
-            resources: [.copy("Roots")]),
+        // The bundled roots are compiled in (BundledRoots+Data.swift, from Roots/ by scripts/generate-roots).
+        .target(name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Test authorities that make attestation evidence with software keys under their own
         // roots: for the issuer and the tests, never a dependency of the verifier.
         .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
         // The public API: Octet.verify and its types, the proof model and the recipe of checks.
         .target(
             name: "Octet",
-            dependencies: ["OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent"]),
+            dependencies: [
+                "OctetOutcome", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent",
+            ]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
         .target(
             name: "OctetIssuer",
@@ -58,12 +67,17 @@ let package = Package(
                 "Octet", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto", "OctetGeometry",
                 "OctetContent",
             ]),
+        // What a Swift backend shares with octet-verify: the replay store and revocation list sources,
+        // the request decoder and the result encoder of docs/service.md.
+        .target(
+            name: "OctetBackend",
+            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
             dependencies: [
-                "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent", "OctetCrypto",
-                "OctetEncoding", "CSQLite",
+                "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
+                "OctetCrypto", "OctetEncoding",
             ]),
         // For Swift backends: replay stores (PostgreSQL over libpq) and their URLs.
         .target(name: "OctetBackend", dependencies: ["Octet", "CPostgreSQL"]),
@@ -79,7 +93,7 @@ let package = Package(
             name: "OctetConformance",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetContent", "OctetAttestation",
-                "OctetAttestationTesting",
+                "OctetAttestationTesting", "OctetBackend",
             ],
             path: "Vectors/Generator"),
         .executableTarget(name: "octet-vectors", dependencies: ["OctetConformance"], path: "Vectors/Command"),
@@ -88,31 +102,42 @@ let package = Package(
             name: "OctetFuzzEntries",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
-                "OctetCrypto", "OctetTestSupport",
+                "OctetCrypto", "OctetTestSupport", "OctetBackend",
             ],
             path: "Tests/FuzzEntries"),
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
-        .testTarget(name: "OctetGeometryTests", dependencies: ["OctetGeometry"], resources: [.copy("Data")]),
+        .testTarget(
+            name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome"], resources: [.copy("Data")]),
         .testTarget(
             name: "OctetAttestationTests",
             dependencies: [
-                "OctetAttestation", "OctetAttestationTesting", "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                "OctetAttestation", "OctetAttestationTesting", "OctetCrypto", "OctetEncoding", "OctetOutcome",
+                "OctetTestSupport",
             ]),
-        .testTarget(name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding"]),
+        .testTarget(
+            name: "OctetContentTests", dependencies: ["OctetContent", "OctetCrypto", "OctetEncoding", "OctetOutcome"]),
         .testTarget(
             name: "OctetTests",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
-                "OctetContent", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
+                "OctetContent", "OctetOutcome", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
+            ]),
+        .testTarget(
+            name: "OctetBackendTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
+                "OctetConformance",
             ]),
         .testTarget(name: "OctetBackendTests", dependencies: ["OctetBackend", "CPostgreSQL", "OctetTestSupport"]),
         .testTarget(
             name: "OctetCLITests",
             dependencies: [
-                "OctetCLI", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetCrypto",
+                "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

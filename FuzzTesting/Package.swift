@@ -8,7 +8,7 @@ import PackageDescription
 let octet = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
-let targets = ["FuzzProofDecoder", "FuzzVerify", "FuzzManifest", "FuzzDER", "FuzzCBOR"]
+let targets = ["FuzzProofDecoder", "FuzzVerify", "FuzzManifest", "FuzzDER", "FuzzCBOR", "FuzzRequest"]
 
 let package = Package(
     name: "OctetFuzzTesting",

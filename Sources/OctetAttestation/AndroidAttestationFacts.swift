@@ -1,3 +1,5 @@
+import OctetOutcome
+
 /// How an Android device got its attestation key: burned in at the factory, or fetched by
 /// Remote Key Provisioning (short-lived intermediates under "Droid CA2").
 public enum AndroidProvisioning: String, Sendable, Hashable, CustomStringConvertible {
@@ -8,7 +10,7 @@ public enum AndroidProvisioning: String, Sendable, Hashable, CustomStringConvert
 }
 
 /// What a chain walk learned, for tests and diagnostics. Not log-safe as a whole (it holds the
-/// challenge and package names); `AttestationJudgement.detail` is the log-safe summary.
+/// challenge and package names); `Outcome.detail` is the log-safe summary.
 public struct AndroidAttestationFacts: Sendable, Hashable {
     /// The parsed attestation extension of the leaf.
     public var keyDescription: AndroidKeyDescription
@@ -32,6 +34,6 @@ public struct AndroidAttestationFacts: Sendable, Hashable {
 
 /// The judgement and, when the leaf's KeyDescription could be read, the facts behind it.
 public struct AndroidAttestationReport: Sendable {
-    public var judgement: AttestationJudgement
+    public var judgement: Outcome
     public var facts: AndroidAttestationFacts?
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 
 /// One judgement of one chain, rule by rule in the order of the design; the first broken rule
 /// is the detail. Each rule's failure text names the rule, never a value from the chain.
@@ -30,14 +31,16 @@ struct AndroidChainWalk {
         try? StrictCertificate.parse(der).get()
     }
 
-    mutating func run(_ chainDER: [[UInt8]]) -> AttestationJudgement {
+    mutating func run(_ chainDER: [[UInt8]]) -> Outcome {
         // 1. Wire bound, checked again in case a caller skipped the decoder.
         guard AndroidKeyAttestation.chainLengthRange.contains(chainDER.count) else {
-            return .fail("chain of \(chainDER.count) certificates, outside 2...8")
+            return .fail(.chainLengthInvalid, "chain of \(chainDER.count) certificates, outside 2...8")
         }
         var chain: [Certificate] = []
         for (index, der) in chainDER.enumerated() {
-            guard let certificate = Self.certificate(der) else { return .fail("certificate \(index) malformed") }
+            guard let certificate = Self.certificate(der) else {
+                return .fail(.certificateMalformed, "certificate \(index) malformed")
+            }
             chain.append(certificate)
         }
 
@@ -45,18 +48,22 @@ struct AndroidChainWalk {
         let oid = AndroidKeyAttestation.extensionOID
         guard chain[0].extensionCount(oid: oid) == 1 else {
             return .fail(
+                .attestationExtensionInvalid,
                 chain[0].extensionCount(oid: oid) == 0
                     ? "leaf has no attestation extension" : "leaf has a repeated attestation extension")
         }
         if let index = chain.indices.dropFirst().first(where: { chain[$0].extensionCount(oid: oid) > 0 }) {
-            return .fail("attestation extension in certificate \(index), not only in the leaf")
+            return .fail(
+                .attestationExtensionInvalid, "attestation extension in certificate \(index), not only in the leaf")
         }
-        guard let value = chain[0].extensionValue(oid: oid) else { return .fail("leaf has no attestation extension") }
+        guard let value = chain[0].extensionValue(oid: oid) else {
+            return .fail(.attestationExtensionInvalid, "leaf has no attestation extension")
+        }
         let description: AndroidKeyDescription
         do {
             description = try AndroidKeyDescription(extensionValue: value)
         } catch {
-            return .fail("KeyDescription malformed: \(error.code)")
+            return .fail(.evidenceMalformed, "KeyDescription malformed: \(error.code)")
         }
         let judgedAtMs = description.creationDateTimeMs ?? createdAtMs
         facts = AndroidAttestationFacts(
@@ -64,10 +71,10 @@ struct AndroidChainWalk {
 
         // 3. Software attestation is never hardware attestation, whatever root it claims.
         if description.attestationSecurityLevel == .software || description.keyMintSecurityLevel == .software {
-            return .fail("not hardware-attested (Software security level)")
+            return .fail(.softwareAttestation, "not hardware-attested (Software security level)")
         }
         if chain.contains(where: { Self.softwareRootKeyDigests.contains(SHA256.hash($0.publicKeySPKIDER)) }) {
-            return .fail("not hardware-attested (AOSP software attestation root)")
+            return .fail(.softwareAttestation, "not hardware-attested (AOSP software attestation root)")
         }
 
         // 4. A self-issued last certificate is set aside: only a bundled anchor is trusted.
@@ -76,21 +83,20 @@ struct AndroidChainWalk {
             path.removeLast()
             facts?.droppedSelfIssuedRoot = true
         }
-        guard let top = path.last else { return .fail("empty chain") }
+        guard let top = path.last else { return .fail(.chainLengthInvalid, "empty chain") }
 
         // 5. The top certificate is signed by a bundled anchor with the matching name.
-        let anchorCertificates = anchors.androidRootsDER.compactMap { try? Certificate(derEncoded: [UInt8]($0)) }
-        guard anchorCertificates.contains(where: { $0.subjectDER == top.issuerDER && top.isSignedBy($0) }) else {
-            return .fail("chain does not lead to a trusted Android attestation root")
+        guard anchors.androidRoots.anchors(top) else {
+            return .fail(.chainUntrusted, "chain does not lead to a trusted Android attestation root")
         }
 
         // 6. Each link: names chain and the parent's key verifies the child's signature.
         for index in path.indices.dropLast() {
             guard path[index].issuerDER == path[index + 1].subjectDER else {
-                return .fail("certificate \(index) is not issued by the next certificate's subject")
+                return .fail(.chainBroken, "certificate \(index) is not issued by the next certificate's subject")
             }
             guard path[index].isSignedBy(path[index + 1]) else {
-                return .fail("signature of certificate \(index) does not verify")
+                return .fail(.chainBroken, "signature of certificate \(index) does not verify")
             }
         }
 
@@ -100,7 +106,9 @@ struct AndroidChainWalk {
         let level = description.attestationSecurityLevel
         let expectedLength = provisioning == .factory ? 3 : 4
         guard path.count == expectedLength else {
-            return .fail("\(path.count) certificates below the anchor; a \(provisioning) chain has \(expectedLength)")
+            return .fail(
+                .chainShapeUnexpected,
+                "\(path.count) certificates below the anchor; a \(provisioning) chain has \(expectedLength)")
         }
 
         // 8. Intermediates at T: never before notBefore; after notAfter only matters for RKP,
@@ -109,10 +117,14 @@ struct AndroidChainWalk {
         for index in path.indices.dropFirst() {
             let certificate = path[index]
             guard judgedAtSeconds >= certificate.notBefore else {
-                return .fail("intermediate \(index) not yet valid at the key's creation (\(level), \(provisioning))")
+                return .fail(
+                    .certificateNotValidAtTime,
+                    "intermediate \(index) not yet valid at the key's creation (\(level), \(provisioning))")
             }
             if provisioning == .rkp, judgedAtSeconds > certificate.notAfter {
-                return .fail("intermediate \(index) expired at the key's creation (\(level), \(provisioning))")
+                return .fail(
+                    .certificateNotValidAtTime,
+                    "intermediate \(index) expired at the key's creation (\(level), \(provisioning))")
             }
         }
 
@@ -121,24 +133,24 @@ struct AndroidChainWalk {
         let context = "(\(level), \(provisioning))"
         let hardware = description.hardwareEnforced
         guard hardware.origin == AndroidAuthorizationList.originGenerated else {
-            return .fail("key not generated in secure hardware \(context)")
+            return .fail(.keyNotHardwareGenerated, "key not generated in secure hardware \(context)")
         }
         guard level == description.keyMintSecurityLevel else {
-            return .fail("attestation and KeyMint security levels differ \(context)")
+            return .fail(.securityLevelMismatch, "attestation and KeyMint security levels differ \(context)")
         }
         guard level == .trustedEnvironment || level == .strongBox else {
-            return .fail("not hardware-attested \(context)")
+            return .fail(.softwareAttestation, "not hardware-attested \(context)")
         }
         guard let rootOfTrust = hardware.rootOfTrust else {
-            return .fail("no RootOfTrust in the hardware-enforced list \(context)")
+            return .fail(.rootOfTrustMissing, "no RootOfTrust in the hardware-enforced list \(context)")
         }
         guard rootOfTrust.verifiedBootState == .verified else {
-            return .fail("verified boot state \(rootOfTrust.verifiedBootState) \(context)")
+            return .fail(.bootNotVerified, "verified boot state \(rootOfTrust.verifiedBootState) \(context)")
         }
-        guard rootOfTrust.deviceLocked else { return .fail("bootloader unlocked \(context)") }
+        guard rootOfTrust.deviceLocked else { return .fail(.bootloaderUnlocked, "bootloader unlocked \(context)") }
         for list in [description.softwareEnforced, hardware] {
             if let applicationId = list.attestationApplicationId, !applicationId.names(appId) {
-                return .fail("attestation application id does not name the app \(context)")
+                return .fail(.appIdMismatch, "attestation application id does not name the app \(context)")
             }
         }
         return .pass("hardware-attested \(context)")

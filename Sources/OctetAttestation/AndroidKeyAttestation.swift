@@ -1,6 +1,7 @@
 import Foundation
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 
 /// Android Key Attestation, verified offline: a purpose-built chain walk in the manner of
 /// Google's reference verifier (android/keyattestation), with a stricter policy (unlocked or
@@ -15,7 +16,7 @@ public enum AndroidKeyAttestation {
     /// `claims.created_at_ms`) is the judging instant when the key has no creationDateTime.
     /// Never throws: every defect is a FAIL with a log-safe detail.
     public static func judge(chainDER: [[UInt8]], appId: String, createdAtMs: Int64, anchors: TrustAnchors)
-        -> AttestationJudgement
+        -> Outcome
     {
         evaluate(chainDER: chainDER, appId: appId, createdAtMs: createdAtMs, anchors: anchors).judgement
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OctetOutcome
 
 /// Apple App Attest, verified offline: enrolment (`hardware-attestation`) and assertions
 /// (`device-attestation-sig`). See docs/trust-model.md for what a PASS proves.
@@ -20,11 +21,11 @@ public enum AppAttest {
     public static func judgeEnrolment(
         _ enrolment: AppAttestEnrolmentInput, proofKeyId: [UInt8], proofPublicKey: [UInt8], claimsAppId: String,
         claimsCreatedAtMs: Int64, anchors: TrustAnchors
-    ) -> AttestationJudgement {
+    ) -> Outcome {
         judge { () throws(AppAttestFailure) -> String in
             try verifyEnrolment(
                 enrolment, proofKeyId: proofKeyId, proofPublicKey: proofPublicKey, claimsAppId: claimsAppId,
-                claimsCreatedAtMs: claimsCreatedAtMs, anchors: anchors.appAttestRootsDER.map { [UInt8]($0) })
+                claimsCreatedAtMs: claimsCreatedAtMs, anchors: anchors.appAttestRoots)
         }
     }
 
@@ -38,18 +39,18 @@ public enum AppAttest {
     /// counter is at least 1.
     public static func judgeAssertion(
         assertion: [UInt8], clientDataHash: [UInt8], keyId: [UInt8], publicKey: [UInt8], appId: String
-    ) -> AttestationJudgement {
+    ) -> Outcome {
         judge { () throws(AppAttestFailure) -> String in
             try verifyAssertion(
                 assertion: assertion, clientDataHash: clientDataHash, keyId: keyId, publicKey: publicKey, appId: appId)
         }
     }
 
-    private static func judge(_ rules: () throws(AppAttestFailure) -> String) -> AttestationJudgement {
+    private static func judge(_ rules: () throws(AppAttestFailure) -> String) -> Outcome {
         do {
             return .pass(try rules())
         } catch {
-            return .fail(error.detail)
+            return .fail(error.code, error.detail)
         }
     }
 }

@@ -1,5 +1,6 @@
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 
 /// An App Attest assertion: the CBOR map `{"signature": DER, "authenticatorData": bytes}`.
 struct AppAttestAssertion: Sendable {
@@ -14,11 +15,14 @@ struct AppAttestAssertion: Sendable {
         } catch {
             throw AppAttestFailure.cbor("assertion", error)
         }
-        guard let entries = value.mapEntries else { throw AppAttestFailure("assertion is not a CBOR map") }
+        guard let entries = value.mapEntries else {
+            throw AppAttestFailure(.evidenceMalformed, "assertion is not a CBOR map")
+        }
         guard entries.count == 2, let signature = value[textKey: "signature"]?.byteString,
             let authenticatorData = value[textKey: "authenticatorData"]?.byteString
         else {
-            throw AppAttestFailure("assertion must hold exactly \"signature\" and \"authenticatorData\" byte strings")
+            throw AppAttestFailure(
+                .evidenceMalformed, "assertion must hold exactly \"signature\" and \"authenticatorData\" byte strings")
         }
         return Self(signature: Array(signature), authenticatorData: authenticatorData)
     }
@@ -30,21 +34,25 @@ extension AppAttest {
     static func verifyAssertion(
         assertion: [UInt8], clientDataHash: [UInt8], keyId: [UInt8], publicKey: [UInt8], appId: String
     ) throws(AppAttestFailure) -> String {
-        guard keyId == SHA256.hash(publicKey) else { throw AppAttestFailure("key_id is not SHA-256 of public_key") }
+        guard keyId == SHA256.hash(publicKey) else {
+            throw AppAttestFailure(.keyIdMismatch, "key_id is not SHA-256 of public_key")
+        }
         guard let key = try? P256PublicKey(x963Representation: publicKey) else {
-            throw AppAttestFailure("public_key is not a valid P-256 point")
+            throw AppAttestFailure(.keyInvalid, "public_key is not a valid P-256 point")
         }
         let parsed = try AppAttestAssertion.parse(assertion)
         let authenticatorData = try AppAttestAuthenticatorData.parseAssertion(parsed.authenticatorData)
         // Apple signs the nonce as a message (ECDSA hashes it once more), not as a digest.
         let nonce = SHA256.hash(parts: [Array(parsed.authenticatorData), clientDataHash])
         guard key.isValidSignature(parsed.signature, for: nonce) else {
-            throw AppAttestFailure("assertion signature does not verify under the App Attest key")
+            throw AppAttestFailure(
+                .deviceSignatureInvalid, "assertion signature does not verify under the App Attest key")
         }
         guard Array(authenticatorData.rpIdHash) == SHA256.hash(Array(appId.utf8)) else {
-            throw AppAttestFailure("assertion rpIdHash does not match the app id")
+            throw AppAttestFailure(.rpIdMismatch, "assertion rpIdHash does not match the app id")
         }
-        guard authenticatorData.counter >= 1 else { throw AppAttestFailure("assertion counter is 0") }
-        return "App Attest assertion verifies under the attested key"
+        guard authenticatorData.counter >= 1 else { throw AppAttestFailure(.counterInvalid, "assertion counter is 0") }
+        // Says what was checked: whether anything attests this key is hardware-attestation's judgement.
+        return "App Attest assertion verifies under the given public key"
     }
 }

@@ -1,4 +1,5 @@
 import OctetEncoding
+import OctetOutcome
 
 /// The attestation object `attestKey` returns: canonical CBOR
 /// `{"fmt": "apple-appattest", "attStmt": {"x5c": [cert, ...], "receipt": bytes}, "authData": bytes}`.
@@ -22,19 +23,24 @@ struct AppAttestAttestationObject: Sendable {
         guard let entries = value.mapEntries, entries.count == 3, let format = value[textKey: "fmt"],
             let statement = value[textKey: "attStmt"], let authData = value[textKey: "authData"]?.byteString
         else {
-            throw AppAttestFailure("attestation object must hold exactly fmt, attStmt and authData")
+            throw AppAttestFailure(.evidenceMalformed, "attestation object must hold exactly fmt, attStmt and authData")
         }
-        guard format.isText(Self.format) else { throw AppAttestFailure("attestation format is not apple-appattest") }
+        guard format.isText(Self.format) else {
+            throw AppAttestFailure(.evidenceMalformed, "attestation format is not apple-appattest")
+        }
         guard let statementEntries = statement.mapEntries, case .array(let chain)? = statement[textKey: "x5c"] else {
-            throw AppAttestFailure("attestation statement has no x5c array")
+            throw AppAttestFailure(.evidenceMalformed, "attestation statement has no x5c array")
         }
         let receipt = statement[textKey: "receipt"]
         guard statementEntries.count == (receipt == nil ? 1 : 2), receipt == nil || receipt?.byteString != nil else {
-            throw AppAttestFailure("attestation statement must hold only x5c and a receipt byte string")
+            throw AppAttestFailure(
+                .evidenceMalformed, "attestation statement must hold only x5c and a receipt byte string")
         }
         var certificates: [ArraySlice<UInt8>] = []
         for element in chain {
-            guard let der = element.byteString else { throw AppAttestFailure("x5c holds a non-byte-string element") }
+            guard let der = element.byteString else {
+                throw AppAttestFailure(.evidenceMalformed, "x5c holds a non-byte-string element")
+            }
             certificates.append(der)
         }
         return Self(x5c: certificates, authData: authData)

@@ -1,4 +1,5 @@
 import OctetEncoding
+import OctetOutcome
 
 /// WebAuthn-style authenticator data as App Attest writes it, read by position.
 ///
@@ -31,13 +32,15 @@ struct AppAttestAuthenticatorData: Sendable {
         let parsed = try parse(bytes, withCredential: true)
         // parse(withCredential: true) reads credential data or throws; this guard never fires.
         guard let credential = parsed.credential else {
-            throw AppAttestFailure("attested credential data is missing or cut short")
+            throw AppAttestFailure(.evidenceMalformed, "attested credential data is missing or cut short")
         }
         return (parsed, credential)
     }
 
     private static func parse(_ bytes: ArraySlice<UInt8>, withCredential: Bool) throws(AppAttestFailure) -> Self {
-        guard bytes.count >= headerLength else { throw AppAttestFailure("authenticator data is shorter than 37 bytes") }
+        guard bytes.count >= headerLength else {
+            throw AppAttestFailure(.evidenceMalformed, "authenticator data is shorter than 37 bytes")
+        }
         let start = bytes.startIndex
         let rpIdHash = bytes[start..<(start + 32)]
         let flags = bytes[start + 32]
@@ -60,7 +63,8 @@ struct AppAttestAuthenticatorData: Sendable {
                 throw AppAttestFailure.cbor("data after the authenticator data's fixed fields", error)
             }
             guard case .map = value else {
-                throw AppAttestFailure("authenticator data ends with something other than one CBOR map")
+                throw AppAttestFailure(
+                    .evidenceMalformed, "authenticator data ends with something other than one CBOR map")
             }
             extensions = value
         }
@@ -77,12 +81,14 @@ struct AppAttestCredentialData: Sendable {
     let publicKey: [UInt8]
 
     static func parsePrefix(_ bytes: ArraySlice<UInt8>) throws(AppAttestFailure) -> (Self, length: Int) {
-        guard bytes.count >= 18 else { throw AppAttestFailure("attested credential data is missing or cut short") }
+        guard bytes.count >= 18 else {
+            throw AppAttestFailure(.evidenceMalformed, "attested credential data is missing or cut short")
+        }
         let start = bytes.startIndex
         let aaguid = bytes[start..<(start + 16)]
         let idLength = Int(bytes[start + 16]) << 8 | Int(bytes[start + 17])
         guard bytes.count - 18 >= idLength else {
-            throw AppAttestFailure("credential id runs past the authenticator data")
+            throw AppAttestFailure(.evidenceMalformed, "credential id runs past the authenticator data")
         }
         let credentialId = bytes[(start + 18)..<(start + 18 + idLength)]
         let keyBytes = bytes[(start + 18 + idLength)...]

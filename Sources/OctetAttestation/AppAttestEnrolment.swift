@@ -1,5 +1,6 @@
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 
 /// An App Attest enrolment, decoded from the proof's `AppAttestEnrolment` message (or the
 /// `attestationBundle` option) by the caller.
@@ -50,12 +51,16 @@ extension AppAttest {
     /// throws the first that fails, returns the PASS detail.
     static func verifyEnrolment(
         _ enrolment: AppAttestEnrolmentInput, proofKeyId: [UInt8], proofPublicKey: [UInt8], claimsAppId: String,
-        claimsCreatedAtMs: Int64, anchors: [[UInt8]]
+        claimsCreatedAtMs: Int64, anchors: AnchorSet
     ) throws(AppAttestFailure) -> String {
-        guard enrolment.keyId == proofKeyId else { throw AppAttestFailure("enrolment is for another key_id") }
+        guard enrolment.keyId == proofKeyId else {
+            throw AppAttestFailure(.keyIdMismatch, "enrolment is for another key_id")
+        }
 
         let object = try AppAttestAttestationObject.parse(enrolment.attestationObject)
-        guard object.x5c.count == 2 else { throw AppAttestFailure("x5c must hold exactly two certificates") }
+        guard object.x5c.count == 2 else {
+            throw AppAttestFailure(.evidenceMalformed, "x5c must hold exactly two certificates")
+        }
         let credential = try certificate(object.x5c[0], role: "credential certificate")
         let intermediate = try certificate(object.x5c[1], role: "x5c intermediate certificate")
         try verifyChain(credential: credential, intermediate: intermediate, anchors: anchors)
@@ -63,36 +68,39 @@ extension AppAttest {
         let (authData, attested) = try AppAttestAuthenticatorData.parseAttestation(object.authData)
         let nonce = SHA256.hash(parts: [Array(object.authData), enrolment.clientDataHash])
         guard try AppAttestNonceExtension.nonce(in: credential) == nonce else {
-            throw AppAttestFailure("nonce extension does not match authData and client_data_hash")
+            throw AppAttestFailure(.nonceMismatch, "nonce extension does not match authData and client_data_hash")
         }
         guard let certificateKey = credential.publicKeyP256?.x963Representation else {
-            throw AppAttestFailure("credential certificate key is not a P-256 key")
+            throw AppAttestFailure(.keyInvalid, "credential certificate key is not a P-256 key")
         }
         guard attested.publicKey == certificateKey else {
-            throw AppAttestFailure("COSE key differs from the credential certificate's key")
+            throw AppAttestFailure(.keyMismatch, "COSE key differs from the credential certificate's key")
         }
         let keyHash = SHA256.hash(certificateKey)
-        guard keyHash == enrolment.keyId else { throw AppAttestFailure("key_id is not SHA-256 of the credential key") }
+        guard keyHash == enrolment.keyId else {
+            throw AppAttestFailure(.keyIdMismatch, "key_id is not SHA-256 of the credential key")
+        }
         guard attested.credentialId.elementsEqual(keyHash) else {
-            throw AppAttestFailure("credentialId is not SHA-256 of the credential key")
+            throw AppAttestFailure(.keyIdMismatch, "credentialId is not SHA-256 of the credential key")
         }
         guard Array(authData.rpIdHash) == SHA256.hash(Array(enrolment.appId.utf8)) else {
-            throw AppAttestFailure("rpIdHash does not match the enrolment app_id")
+            throw AppAttestFailure(.rpIdMismatch, "rpIdHash does not match the enrolment app_id")
         }
         guard enrolment.appId == claimsAppId else {
-            throw AppAttestFailure("enrolment app_id differs from claims.app_id")
+            throw AppAttestFailure(.appIdMismatch, "enrolment app_id differs from claims.app_id")
         }
-        guard authData.counter == 0 else { throw AppAttestFailure("attestation counter is not 0") }
+        guard authData.counter == 0 else { throw AppAttestFailure(.counterInvalid, "attestation counter is not 0") }
         guard let environment = AppAttestEnvironment(aaguid: attested.aaguid) else {
-            throw AppAttestFailure("aaguid is neither App Attest production nor development")
+            throw AppAttestFailure(.aaguidUnknown, "aaguid is neither App Attest production nor development")
         }
         guard certificateKey == proofPublicKey else {
             throw AppAttestFailure(
-                "attested credential key differs from app_attest.public_key (\(environment.rawValue))")
+                .keyMismatch, "attested credential key differs from app_attest.public_key (\(environment.rawValue))")
         }
         let (notBeforeMs, overflow) = credential.notBefore.multipliedReportingOverflow(by: 1000)
         guard !overflow, claimsCreatedAtMs >= notBeforeMs else {
-            throw AppAttestFailure("proof predates its enrolment (created before the credential certificate)")
+            throw AppAttestFailure(
+                .proofPredatesEnrolment, "proof predates its enrolment (created before the credential certificate)")
         }
         return "App Attest enrolment verified (\(environment.rawValue))"
     }
@@ -100,8 +108,10 @@ extension AppAttest {
     private static func certificate(_ der: ArraySlice<UInt8>, role: String) throws(AppAttestFailure) -> Certificate {
         switch StrictCertificate.parse(Array(der)) {
         case .success(let certificate): return certificate
-        case .failure(.notDER(let code)): throw AppAttestFailure("\(role) is not strict DER (\(code))")
-        case .failure(.notACertificate): throw AppAttestFailure("\(role) is not a valid X.509 certificate")
+        case .failure(.notDER(let code)):
+            throw AppAttestFailure(.certificateMalformed, "\(role) is not strict DER (\(code))")
+        case .failure(.notACertificate):
+            throw AppAttestFailure(.certificateMalformed, "\(role) is not a valid X.509 certificate")
         }
     }
 
@@ -110,22 +120,21 @@ extension AppAttest {
     /// enrolment is a one-time event; credential certificates live about three days). The
     /// anchor's own validity is not judged.
     private static func verifyChain(
-        credential: Certificate, intermediate: Certificate, anchors: [[UInt8]]
+        credential: Certificate, intermediate: Certificate, anchors: AnchorSet
     ) throws(AppAttestFailure) {
         guard credential.issuerDER == intermediate.subjectDER, credential.isSignedBy(intermediate) else {
-            throw AppAttestFailure("credential certificate is not signed by the x5c intermediate")
+            throw AppAttestFailure(.chainBroken, "credential certificate is not signed by the x5c intermediate")
         }
-        let reachesAnchor = anchors.contains { der in
-            guard let anchor = try? Certificate(derEncoded: der) else { return false }
-            return anchor.subjectDER == intermediate.issuerDER && intermediate.isSignedBy(anchor)
-        }
-        guard reachesAnchor else {
-            throw AppAttestFailure("credential certificate chain does not reach the App Attest root")
+        guard anchors.anchors(intermediate) else {
+            throw AppAttestFailure(.chainUntrusted, "credential certificate chain does not reach the App Attest root")
         }
         let time = credential.notBefore
-        guard credential.notAfter >= time else { throw AppAttestFailure("credential certificate validity is empty") }
+        guard credential.notAfter >= time else {
+            throw AppAttestFailure(.certificateNotValidAtTime, "credential certificate validity is empty")
+        }
         guard intermediate.notBefore <= time, time <= intermediate.notAfter else {
-            throw AppAttestFailure("x5c intermediate is not valid at the credential certificate's notBefore")
+            throw AppAttestFailure(
+                .certificateNotValidAtTime, "x5c intermediate is not valid at the credential certificate's notBefore")
         }
     }
 }

@@ -1,4 +1,5 @@
 import OctetEncoding
+import OctetOutcome
 
 /// The COSE_Key (RFC 9053) of an App Attest credential: an EC2 key on P-256.
 enum COSEKey {
@@ -11,26 +12,26 @@ enum COSEKey {
     /// one reading.
     static func p256Point(_ key: CBORValue) throws(AppAttestFailure) -> [UInt8] {
         guard let entries = key.mapEntries else {
-            throw AppAttestFailure("credential public key is not a COSE key map")
+            throw AppAttestFailure(.evidenceMalformed, "credential public key is not a COSE key map")
         }
         let known: Set<Int64> = [kty, alg, crv, x, y]
         for entry in entries {
             guard let label = entry.key.int64, known.contains(label) else {
-                throw AppAttestFailure("credential public key has an unexpected COSE parameter")
+                throw AppAttestFailure(.evidenceMalformed, "credential public key has an unexpected COSE parameter")
             }
         }
         guard key[intKey: kty]?.int64 == ktyEC2 else {
-            throw AppAttestFailure("credential public key is not an EC2 key")
+            throw AppAttestFailure(.evidenceMalformed, "credential public key is not an EC2 key")
         }
         guard key[intKey: crv]?.int64 == crvP256 else {
-            throw AppAttestFailure("credential public key is not on P-256")
+            throw AppAttestFailure(.evidenceMalformed, "credential public key is not on P-256")
         }
         if let algorithm = key[intKey: alg], algorithm.int64 == nil {
-            throw AppAttestFailure("credential public key has a non-integer alg")
+            throw AppAttestFailure(.evidenceMalformed, "credential public key has a non-integer alg")
         }
         guard let xBytes = key[intKey: x]?.byteString, xBytes.count == 32,
             let yBytes = key[intKey: y]?.byteString, yBytes.count == 32
-        else { throw AppAttestFailure("credential public key coordinates are not 32-byte strings") }
+        else { throw AppAttestFailure(.evidenceMalformed, "credential public key coordinates are not 32-byte strings") }
         return [0x04] + xBytes + yBytes
     }
 }

@@ -8,21 +8,36 @@ import OctetEncoding
 ///
 /// `VerifyOptions.trustAnchors` *replaces* the bundled set (tests, private deployments). An
 /// anchor's own validity is never judged: a root is trusted for its key and its name.
+///
+/// Each platform's roots are parsed once, on first use, and only for a proof of that platform
+/// (`appAttestRoots`, `androidRoots`); copies of a `TrustAnchors` share the parsed set.
 public struct TrustAnchors: Sendable, Hashable {
     /// DER certificates that an App Attest credential chain may end at.
-    public var appAttestRootsDER: [Data]
+    public var appAttestRootsDER: [Data] {
+        get { appAttestRoots.derCertificates }
+        set { appAttestRoots = AnchorSet(newValue) }
+    }
     /// DER certificates that an Android Key Attestation chain may end at.
-    public var androidRootsDER: [Data]
-
-    public init(appAttestRootsDER: [Data], androidRootsDER: [Data]) {
-        self.appAttestRootsDER = appAttestRootsDER
-        self.androidRootsDER = androidRootsDER
+    public var androidRootsDER: [Data] {
+        get { androidRoots.derCertificates }
+        set { androidRoots = AnchorSet(newValue) }
     }
 
-    /// The roots shipped in the library's `Roots/` resources.
+    /// The App Attest roots, parsed on first use.
+    public private(set) var appAttestRoots: AnchorSet
+    /// The Android roots, parsed on first use.
+    public private(set) var androidRoots: AnchorSet
+
+    public init(appAttestRootsDER: [Data], androidRootsDER: [Data]) {
+        self.appAttestRoots = AnchorSet(appAttestRootsDER)
+        self.androidRoots = AnchorSet(androidRootsDER)
+    }
+
+    /// The roots compiled into the library from `Roots/` (no resource bundle: a binary copied
+    /// alone anywhere trusts the same roots).
     public static let bundled = TrustAnchors(
-        appAttestRootsDER: BundledRoots.load(BundledRoots.appAttest),
-        androidRootsDER: BundledRoots.load(BundledRoots.android))
+        appAttestRootsDER: BundledRoots.appAttest.map { Data($0.der) },
+        androidRootsDER: BundledRoots.android.map { Data($0.der) })
 
     /// A short, stable hex digest of the set (order-independent), for logs: two verifiers print
     /// the same value exactly when they trust the same roots for the same platforms.
@@ -43,27 +58,61 @@ public struct TrustAnchors: Sendable, Hashable {
     }
 }
 
-/// The file names of the bundled roots. Named one by one so that a stray file in `Roots/`
-/// never becomes trusted.
-enum BundledRoots {
-    static let appAttest = ["apple-app-attestation-root-ca"]
-    static let android = [
-        "google-rsa4096-f1c172a699eaf51d",
-        "google-rsa4096-e8fa196314d2fa18",
-        "google-rsa4096-d50ff25ba3f2d6b3",
-        "google-rsa4096-c36b7c44b9ae1831",
-        "google-ecp384-key-attestation-ca1",
-    ]
+/// One platform's roots: the DER as given, and the certificates parsed from it once, on first
+/// use, indexed by subject name.
+///
+/// A DER that does not parse is left out, so chains to it fail closed ("does not lead to a
+/// trusted root"); an empty set trusts nothing. Equal when the DER lists are equal.
+///
+/// `@unchecked Sendable`: the parsed index is written once under `lock` and only read after;
+/// `Certificate` is itself safe to share.
+public final class AnchorSet: @unchecked Sendable, Hashable {
+    /// The DER certificates, in the order given.
+    public let derCertificates: [Data]
+    private let lock = NSLock()
+    private var index: [[UInt8]: [Certificate]]?
 
-    /// Reads each `<name>.pem`. A missing or unreadable file is left out, which fails closed
-    /// (chains to it are judged "unknown root"); the fingerprint tests catch it.
-    static func load(_ names: [String]) -> [Data] {
-        names.compactMap { name in
-            guard let url = Bundle.module.url(forResource: name, withExtension: "pem", subdirectory: "Roots"),
-                let text = try? String(contentsOf: url, encoding: .utf8),
-                let blocks = Certificate.derBlocks(fromPEM: text), blocks.count == 1, let der = blocks.first
-            else { return nil }
-            return Data(der)
-        }
+    init(_ derCertificates: [Data]) {
+        self.derCertificates = derCertificates
     }
+
+    /// The roots whose subject is exactly `name` (DER bytes): the candidates to have signed a
+    /// certificate whose issuer is `name`.
+    public func roots(named name: [UInt8]) -> [Certificate] {
+        parsed()[name] ?? []
+    }
+
+    /// True when some root named `certificate`'s issuer verifies its signature.
+    public func anchors(_ certificate: Certificate) -> Bool {
+        roots(named: certificate.issuerDER).contains { certificate.isSignedBy($0) }
+    }
+
+    private func parsed() -> [[UInt8]: [Certificate]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index { return index }
+        var built: [[UInt8]: [Certificate]] = [:]
+        for der in derCertificates {
+            guard let certificate = try? Certificate(derEncoded: [UInt8](der)) else { continue }
+            built[certificate.subjectDER, default: []].append(certificate)
+        }
+        index = built
+        return built
+    }
+
+    public static func == (lhs: AnchorSet, rhs: AnchorSet) -> Bool {
+        lhs === rhs || lhs.derCertificates == rhs.derCertificates
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(derCertificates) }
 }
+
+/// One root compiled into the library (`BundledRoots+Data.swift`, generated by
+/// `scripts/generate-roots` from `Roots/`): its PEM file, relative to `Roots/`, and its DER.
+package struct BundledRoot: Sendable {
+    package let file: String
+    package let der: [UInt8]
+}
+
+/// The bundled roots by platform; the byte arrays are in `BundledRoots+Data.swift`.
+package enum BundledRoots {}

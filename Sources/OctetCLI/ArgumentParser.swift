@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetEncoding
 
 /// Reads `octet-verify`'s arguments, written by hand: `--flag VALUE` or `--flag=VALUE`, `--` ends
@@ -7,36 +8,80 @@ import OctetEncoding
 public enum ArgumentParser {
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(CLIError) -> Command {
-        if arguments.first == "issue" { return try IssueArgumentParser.parse(Array(arguments.dropFirst())) }
+        try parse(bytes: arguments.map { Array($0.utf8) })
+    }
+
+    /// Parses the arguments as the system gave them: a file name need not be UTF-8, and is kept as bytes.
+    public static func parse(bytes arguments: [[UInt8]]) throws(CLIError) -> Command {
+        let first = arguments.first.map { String(decoding: $0, as: UTF8.self) }
+        if first == "issue" {
+            return try IssueArgumentParser.parse(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) })
+        }
+        if first == "help", arguments.count == 1 { return .help }
+        // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
+        if arguments.isEmpty { return .usage }
         var configuration = VerifyConfiguration()
         var seen = Set<String>()
-        var cursor = ArgumentCursor(arguments)
-        while let argument = cursor.next() {
-            if cursor.optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                configuration.proofs.append(argument)
+        var given = Set<String>()
+        var cursor = ByteArgumentCursor(arguments)
+        while let raw = cursor.next() {
+            if cursor.optionsEnded || raw == [UInt8(ascii: "-")] || raw.first != UInt8(ascii: "-") {
+                configuration.proofs.append(InputPath(bytes: raw))
                 continue
             }
+            let argument = String(decoding: raw, as: UTF8.self)
             if argument == "--" {
                 cursor.optionsEnded = true
                 continue
             }
-            let (flag, inline) = ArgumentCursor.split(argument)
+            let (flag, inline) = ByteArgumentCursor.split(raw)
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--version" { return .version }
-            guard VerifyFlag.all.contains(flag) else { throw .usage("unknown option \(flag) (see --help)") }
-            if !VerifyFlag.repeatable.contains(flag) {
-                guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
+            if let generated = try generator(flag, inline: inline, cursor: &cursor) { return generated }
+            let canonical = VerifyFlag.aliases[flag] ?? flag
+            guard VerifyFlag.all.contains(canonical), inline == nil || flag == canonical else {
+                throw .usage("unknown option \(RegionSpec.quoted(flag)) (see --help)")
             }
-            try apply(flag, inline: inline, cursor: &cursor, to: &configuration)
+            given.insert(canonical)
+            if !VerifyFlag.repeatable.contains(canonical) {
+                guard seen.insert(canonical).inserted else { throw .usage("\(canonical) given twice") }
+            }
+            try apply(canonical, inline: inline, cursor: &cursor, to: &configuration)
+        }
+        if configuration.requestsPath != nil {
+            try validateRequests(configuration, flags: given)
+            return .requests(configuration)
         }
         try validate(configuration)
         return .verify(configuration)
     }
 
+    /// `--generate-manual` and `--generate-completion-script SHELL`: hidden flags that print
+    /// the man page and the completions made from `FlagTable` (for `scripts/package`).
+    private static func generator(_ flag: String, inline: [UInt8]?, cursor: inout ByteArgumentCursor)
+        throws(CLIError) -> Command?
+    {
+        switch flag {
+        case "--generate-manual": return .manual
+        case "--generate-completion-script":
+            let name = String(decoding: try cursor.value(for: flag, inline: inline), as: UTF8.self)
+            guard let shell = Completions.Shell(rawValue: name) else {
+                throw .usage("--generate-completion-script: expected bash or zsh, got \(RegionSpec.quoted(name))")
+            }
+            return .completion(shell)
+        default: return nil
+        }
+    }
+
     private static func apply(
-        _ flag: String, inline: String?, cursor: inout ArgumentCursor, to c: inout VerifyConfiguration
+        _ flag: String, inline: [UInt8]?, cursor: inout ByteArgumentCursor, to c: inout VerifyConfiguration
     ) throws(CLIError) {
-        func value() throws(CLIError) -> String { try cursor.value(for: flag, inline: inline) }
+        func value() throws(CLIError) -> String {
+            String(decoding: try cursor.value(for: flag, inline: inline), as: UTF8.self)
+        }
+        func path() throws(CLIError) -> InputPath {
+            try nonEmptyPath(flag, bytes: try cursor.value(for: flag, inline: inline))
+        }
         func noValue() throws(CLIError) {
             if inline != nil { throw .usage("\(flag) takes no value") }
         }
@@ -50,7 +95,7 @@ public enum ArgumentParser {
         case "--require-attestation":
             try noValue()
             c.requireAttestation = true
-        case "--attestation-bundle": c.attestationBundlePath = try nonEmptyPath(flag, try value())
+        case "--attestation-bundle": c.attestationBundlePath = try path()
         case "--require-verdict":
             switch try value() {
             case "verified": c.requireVerdict = .verified
@@ -71,10 +116,14 @@ public enum ArgumentParser {
                     "--session-nonce: a session nonce is 8 to 64 bytes (16 to 128 hex digits), got \(nonce.count)")
             }
             c.sessionNonce = nonce
-        case "--manifest": c.manifestPath = try nonEmptyPath(flag, try value())
+        case "--manifest": c.manifestPath = try path()
         case "--content":
-            let (key, path) = try keyValue(flag, try value(), what: "KEY=PATH")
-            c.content.append(.init(key: key, path: path))
+            let text = try cursor.value(for: flag, inline: inline)
+            guard let equals = text.firstIndex(of: UInt8(ascii: "=")), equals > 0, equals < text.count - 1 else {
+                throw .usage("--content: expected KEY=PATH, with neither part empty")
+            }
+            let key = String(decoding: text[..<equals], as: UTF8.self)
+            c.content.append(.init(key: key, path: InputPath(bytes: Array(text[(equals + 1)...]))))
         case "--content-unavailable":
             let (key, reason) = try keyValue(flag, try value(), what: "KEY=REASON")
             c.contentUnavailable.append(.init(key: key, reason: reason))
@@ -99,9 +148,20 @@ public enum ArgumentParser {
                     "--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(text))")
             }
             c.atMilliseconds = milliseconds
-        case "--replay-db": c.replayDatabasePath = try nonEmptyPath(flag, try value())
-        case "--revocation-list": c.revocationListPath = try nonEmptyPath(flag, try value())
-        case "--trust-anchors": c.trustAnchorsPath = try nonEmptyPath(flag, try value())
+        case "--requests":
+            let text = try value()
+            guard !text.isEmpty else { throw .usage("--requests: expected a file path, or - for standard input") }
+            c.requestsPath = text
+        case "--replay-db":
+            let text = try value()
+            guard !text.isEmpty else { throw .usage("--replay-db: expected a file path") }
+            c.replayDatabasePath = text
+        case "--revocation-list": c.revocationListPath = try path()
+        case "--trust-anchors": c.trustAnchorsPath = try path()
+        case "--files-from": c.filesFrom = try path()
+        case "--quiet":
+            try noValue()
+            c.quiet = true
         case "--format":
             let text = try value()
             guard let format = VerifyConfiguration.Format(rawValue: text) else {
@@ -127,13 +187,36 @@ public enum ArgumentParser {
     }
 
     private static func validate(_ c: VerifyConfiguration) throws(CLIError) {
-        guard !c.proofs.isEmpty else { throw .usage("no PROOF given: name one or more files, or - for standard input") }
-        guard c.proofs.filter({ $0 == "-" }).count <= 1 else { throw .usage("- (standard input) given more than once") }
+        guard !c.proofs.isEmpty || c.filesFrom != nil else {
+            throw .usage("no PROOF given: name one or more files, - for standard input, or --files-from FILE")
+        }
+        var standardInputs = c.proofs.filter(\.isStandardInput).count
+        standardInputs +=
+            [c.filesFrom, c.manifestPath, c.attestationBundlePath, c.revocationListPath].filter {
+                $0?.isStandardInput == true
+            }.count
+        guard standardInputs <= 1 else { throw .usage("- (standard input) given more than once") }
         var keys = Set<String>()
         for key in c.content.map(\.key) + c.contentUnavailable.map(\.key) {
             guard keys.insert(key).inserted else {
                 throw .usage("content key \(RegionSpec.quoted(key)) given more than once")
             }
+        }
+    }
+
+    static func nonEmptyPath(_ flag: String, bytes path: [UInt8]) throws(CLIError) -> InputPath {
+        guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
+        return InputPath(bytes: path)
+    }
+
+    /// `--requests`: each request carries its own options, so only the run's configuration may be
+    /// given (service.md); a per-proof flag would silently apply to every request, and is refused.
+    private static func validateRequests(_ c: VerifyConfiguration, flags: Set<String>) throws(CLIError) {
+        guard c.proofs.isEmpty else {
+            throw .usage("--requests takes no PROOF: each request carries its proof (proofBase64)")
+        }
+        for flag in flags.sorted() where !VerifyFlag.requestsConfiguration.contains(flag) {
+            throw .usage("\(flag) cannot be used with --requests: each request carries its own options")
         }
     }
 
@@ -157,35 +240,61 @@ enum VerifyFlag {
         "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
         "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--revocation-list",
-        "--trust-anchors", "--format", "--jobs", "--color",
+        "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet",
     ]
+    /// The flags that configure a `--requests` run rather than one proof.
+    static let requestsConfiguration: Set<String> = [
+        "--requests", "--replay-db", "--replay-store", "--revocation-list", "--trust-anchors", "--jobs",
+    ]
+    /// Short spellings, parsed as the long flag.
+    static let aliases: [String: String] = ["-q": "--quiet"]
     static let repeatable: Set<String> = ["--content", "--content-unavailable"]
 }
 
-/// Walks the argument list; a flag's value is inline (`--flag=VALUE`) or the next argument.
-struct ArgumentCursor {
-    private let arguments: [String]
+/// Walks the argument list (as bytes); a flag's value is inline (`--flag=VALUE`) or the next argument.
+struct ByteArgumentCursor {
+    private let arguments: [[UInt8]]
     private var index = 0
     var optionsEnded = false
 
-    init(_ arguments: [String]) { self.arguments = arguments }
+    init(_ arguments: [[UInt8]]) { self.arguments = arguments }
 
-    mutating func next() -> String? {
+    mutating func next() -> [UInt8]? {
         guard index < arguments.count else { return nil }
         defer { index += 1 }
         return arguments[index]
     }
 
     /// The flag's value; the next argument is taken even when it starts with `-` (a negative latitude).
-    mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
+    mutating func value(for flag: String, inline: [UInt8]?) throws(CLIError) -> [UInt8] {
         if let inline { return inline }
         guard let next = next() else { throw .usage("\(flag) needs a value") }
         return next
     }
 
     /// `--flag=value` → (`--flag`, `value`); `--flag` → (`--flag`, nil).
+    static func split(_ argument: [UInt8]) -> (String, [UInt8]?) {
+        guard argument.starts(with: [0x2D, 0x2D]), let equals = argument.firstIndex(of: UInt8(ascii: "=")) else {
+            return (String(decoding: argument, as: UTF8.self), nil)
+        }
+        return (String(decoding: argument[..<equals], as: UTF8.self), Array(argument[(equals + 1)...]))
+    }
+}
+
+/// ``ByteArgumentCursor`` over strings, for `issue`, whose values are all text.
+struct ArgumentCursor {
+    private var cursor: ByteArgumentCursor
+
+    init(_ arguments: [String]) { cursor = ByteArgumentCursor(arguments.map { Array($0.utf8) }) }
+
+    mutating func next() -> String? { cursor.next().map { String(decoding: $0, as: UTF8.self) } }
+
+    mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
+        String(decoding: try cursor.value(for: flag, inline: inline.map { Array($0.utf8) }), as: UTF8.self)
+    }
+
     static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        let (flag, inline) = ByteArgumentCursor.split(Array(argument.utf8))
+        return (flag, inline.map { String(decoding: $0, as: UTF8.self) })
     }
 }

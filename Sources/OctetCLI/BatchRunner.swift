@@ -1,13 +1,18 @@
 import Dispatch
 import Foundation
 import Octet
+import OctetBackend
 
-/// Verifies many proofs on `jobs` threads and hands the reports over in input order.
+/// Verifies many proofs on `jobs` threads and hands the reports over in input order, each as soon
+/// as it and every proof before it are done.
 ///
-/// Proofs are taken in windows: each window is verified in parallel (the next one while the caller
-/// is given the current one), then its replay checks run one by one in input order, so output (and
-/// which of two copies of a proof counts as the replay) never depends on scheduling. `octet-bench`
-/// calls `benchmark` for its batch figure.
+/// Workers take the lowest proof not yet taken, at most `window` ahead of the last one handed
+/// over (memory stays bounded, whatever the batch). With a replay store, a proof's look-up (which
+/// may record it) waits until every proof before it has been **handed over**: look-ups happen in
+/// input order, so which of two copies counts as the replay never depends on scheduling, and at
+/// any moment at most one proof is recorded and not yet reported (docs/cli.md: what a `kill -9`
+/// can leave). Once `stopWhen` says the output is gone, no look-up records anything more.
+/// `octet-bench` calls `benchmark` for its batch figure.
 public struct BatchRunner: Sendable {
     /// One PROOF's outcome.
     public enum Item: Sendable {
@@ -20,6 +25,8 @@ public struct BatchRunner: Sendable {
         public var invalid = 0
         public var inconclusive = 0
         public var unreadable = 0
+        /// True when `stopWhen` ended the run before every proof was handed over.
+        public var stopped = false
         public var elapsedSeconds: Double = 0
 
         public var total: Int { valid + invalid + inconclusive + unreadable }
@@ -37,128 +44,182 @@ public struct BatchRunner: Sendable {
     public let session: VerificationSession
     public let jobs: Int
     /// How the bytes of a PROOF are read (`-` is standard input).
-    public let read: @Sendable (String) -> Result<Data, CLIError>
+    public let read: @Sendable (InputPath) -> Result<Data, CLIError>
 
     public init(
         session: VerificationSession, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        read: @escaping @Sendable (String) -> Result<Data, CLIError> = BatchRunner.readFile
+        read: @escaping @Sendable (InputPath) -> Result<Data, CLIError> = BatchRunner.readFile
     ) {
         self.session = session
         self.jobs = max(1, jobs)
         self.read = read
     }
 
-    /// Reads a file, or standard input for `-`.
-    public static let readFile: @Sendable (String) -> Result<Data, CLIError> = { path in
-        path == "-" ? InputFiles.readStandardInput() : InputFiles.read(path, what: "PROOF")
+    /// Reads a file, or standard input for `-`: a regular file of at most 1 MiB (the format's limit).
+    public static let readFile: @Sendable (InputPath) -> Result<Data, CLIError> = { path in
+        InputFiles.read(path, what: "PROOF", limit: InputFiles.maxProofFileBytes)
+    }
+
+    /// ``run(_:stopWhen:emit:)`` for paths given as strings.
+    @discardableResult
+    public func run(_ paths: [String], emit: (Item) -> Void = { _ in }) -> Summary {
+        run(paths.map { InputPath($0) }, emit: emit)
     }
 
     /// Verifies `paths`, calling `emit` once per path, in order, on the calling thread.
+    ///
+    /// `stopWhen` is asked after each `emit`: once it says true (the output is gone) nothing more
+    /// is emitted or recorded, so only the proof whose report could not be written may have been
+    /// recorded without being reported.
     @discardableResult
-    public func run(_ paths: [String], emit: (Item) -> Void = { _ in }) -> Summary {
+    public func run(
+        _ paths: [InputPath], stopWhen stop: () -> Bool = { false }, emit: (Item) -> Void = { _ in }
+    ) -> Summary {
         let start = DispatchTime.now().uptimeNanoseconds
         var summary = Summary()
-        // Large windows: each hand-over between windows leaves a core idle for a moment, and with
-        // windows of 32 that cost --jobs 2 most of its gain. Memory stays bounded by the jobs in
-        // flight: a window holds reports, the bytes of a proof live only while it is verified.
-        let window = max(jobs * 256, 512)
-        let chunks = stride(from: 0, to: paths.count, by: window).map {
-            Array(paths[$0..<min($0 + window, paths.count)])
-        }
-        var next = chunks.first.map(verifyInBackground)
-        for index in chunks.indices {
-            guard let current = next?.wait() else { break }
-            next = index + 1 < chunks.count ? verifyInBackground(chunks[index + 1]) : nil
-            for pending in current {
-                let item: Item
-                switch pending {
-                case .success(let verified): item = .report(session.settleReplay(verified))
-                case .failure(let failure): item = .unreadable(path: failure.path, failure.error)
-                }
-                switch item {
-                case .report(let report):
-                    switch report.summary.verdict {
-                    case .valid: summary.valid += 1
-                    case .invalid: summary.invalid += 1
-                    case .inconclusive: summary.inconclusive += 1
-                    }
-                case .unreadable: summary.unreadable += 1
-                }
-                emit(item)
+        let state = BatchState(count: paths.count, window: max(jobs * 64, 256))
+        let workers = DispatchGroup()
+        for _ in 0..<min(jobs, paths.count) {
+            workers.enter()
+            let thread = Thread { [self] in
+                work(paths, state)
+                workers.leave()
             }
+            // Verification recurses through decoders and the recipe; the default secondary-thread
+            // stack (512 KiB) is not what the library is tested with.
+            thread.stackSize = 8 << 20
+            thread.start()
         }
+        for index in paths.indices {
+            guard let result = state.waitForResult(index) else { break }
+            let item: Item
+            switch result {
+            case .success(let report):
+                item = .report(report)
+                switch report.verdict {
+                case .valid: summary.valid += 1
+                case .invalid: summary.invalid += 1
+                case .inconclusive: summary.inconclusive += 1
+                }
+            case .failure(let failure):
+                item = .unreadable(path: failure.path.description, failure.error)
+                summary.unreadable += 1
+            }
+            emit(item)
+            if stop() {
+                summary.stopped = index + 1 < paths.count
+                state.stop()
+                break
+            }
+            state.handedOver(index)
+        }
+        workers.wait()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return summary
     }
 
     struct Unreadable: Error {
-        let path: String
+        let path: InputPath
         let error: CLIError
     }
 
-    /// Starts verifying `paths` on another thread; `wait()` hands the results over.
-    private func verifyInBackground(_ paths: [String]) -> WindowResult {
-        let result = WindowResult()
-        let runner = self
-        DispatchQueue.global().async { result.fulfil(runner.verifyInParallel(paths)) }
-        return result
-    }
-
-    private func verifyInParallel(_ paths: [String]) -> [Result<VerificationSession.Pending, Unreadable>] {
-        let slots = Slots(count: paths.count)
-        let workers = min(jobs, paths.count)
-        let session = session
-        let read = read
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: paths.count, by: workers) {
-                let path = paths[index]
-                let result: Result<VerificationSession.Pending, Unreadable> =
-                    switch read(path) {
-                    case .success(let bytes): .success(session.verify(path: path, bytes: bytes))
-                    case .failure(let error): .failure(Unreadable(path: path, error: error))
-                    }
-                slots.set(index, result)
-            }
+    private func work(_ paths: [InputPath], _ state: BatchState) {
+        while let index = state.take() {
+            let path = paths[index]
+            let store = session.options.replayStore.map { HandOverOrderReplayStore($0, state: state, index: index) }
+            let result: Result<ProofReport, Unreadable> =
+                switch read(path) {
+                case .success(let bytes):
+                    .success(session.verify(path: path.description, bytes: bytes, replayStore: store))
+                case .failure(let error): .failure(Unreadable(path: path, error: error))
+                }
+            state.finish(index, result)
         }
-        return slots.values
     }
 }
 
-/// One window's results, handed from the thread that verified them to the caller.
-/// `@unchecked Sendable`: `value` is written once, before `ready` is signalled, and read after it.
-final class WindowResult: @unchecked Sendable {
-    private let ready = DispatchSemaphore(value: 0)
-    private var value: [Result<VerificationSession.Pending, BatchRunner.Unreadable>] = []
+/// The batch's shared state: which proof is taken next, the results not yet handed over, and how
+/// far the caller has got. `@unchecked Sendable`: every access goes through `condition`.
+final class BatchState: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    private var nextToTake = 0
+    /// Every proof before this one has been handed over to the caller.
+    private var nextToHandOver = 0
+    private var results: [Int: Result<ProofReport, BatchRunner.Unreadable>] = [:]
+    private var stopped = false
 
-    func fulfil(_ results: [Result<VerificationSession.Pending, BatchRunner.Unreadable>]) {
-        value = results
-        ready.signal()
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = window
     }
 
-    func wait() -> [Result<VerificationSession.Pending, BatchRunner.Unreadable>] {
-        ready.wait()
-        return value
+    /// The lowest proof not yet taken, no more than `window` ahead; nil when none is left or the run stopped.
+    func take() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped, nextToTake < count, nextToTake >= nextToHandOver + window { condition.wait() }
+        guard !stopped, nextToTake < count else { return nil }
+        nextToTake += 1
+        return nextToTake - 1
+    }
+
+    func finish(_ index: Int, _ result: Result<ProofReport, BatchRunner.Unreadable>) {
+        condition.lock()
+        results[index] = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The result of `index`, once finished; nil if the run stopped first.
+    func waitForResult(_ index: Int) -> Result<ProofReport, BatchRunner.Unreadable>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped, results[index] == nil { condition.wait() }
+        return results.removeValue(forKey: index)
+    }
+
+    func handedOver(_ index: Int) {
+        condition.lock()
+        nextToHandOver = index + 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks until every proof before `index` was handed over; false when the run stopped instead.
+    func waitForTurn(_ index: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped, nextToHandOver < index { condition.wait() }
+        return !stopped
     }
 }
 
-/// Results written by several workers, each to its own index.
-/// `@unchecked Sendable`: every access goes through `lock`.
-private final class Slots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Result<VerificationSession.Pending, BatchRunner.Unreadable>?]
+/// One proof's view of the run's replay store: its look-up waits until every proof before it was
+/// handed over (so look-ups happen in input order, and a recorded proof is reported before the
+/// next can be recorded); once the run stopped it records nothing.
+final class HandOverOrderReplayStore: ReplayStore, Sendable {
+    private let base: any ReplayStore
+    private let state: BatchState
+    private let index: Int
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<VerificationSession.Pending, BatchRunner.Unreadable>) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
+    init(_ base: any ReplayStore, state: BatchState, index: Int) {
+        self.base = base
+        self.state = state
+        self.index = index
     }
 
-    var values: [Result<VerificationSession.Pending, BatchRunner.Unreadable>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage.compactMap { $0 }
+    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+        guard state.waitForTurn(index) else { return .unavailable("output is gone: recording stopped") }
+        return base.check(key, record: record, atMilliseconds: atMilliseconds)
     }
 }
 

@@ -7,6 +7,8 @@ public struct CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         case usage
         /// A PROOF or FILE could not be read: exit 66 (EX_NOINPUT).
         case unreadable
+        /// A FILE was read but is malformed (a revocation list, a trust anchor): exit 65 (EX_DATAERR).
+        case dataError
     }
 
     public let kind: Kind
@@ -20,11 +22,13 @@ public struct CLIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
     public static func unreadable(_ message: String) -> CLIError { CLIError(.unreadable, message) }
+    public static func dataError(_ message: String) -> CLIError { CLIError(.dataError, message) }
 
     public var exitCode: Int32 {
         switch kind {
         case .usage: ExitStatus.usage
         case .unreadable: ExitStatus.unreadable
+        case .dataError: ExitStatus.dataError
         }
     }
 

@@ -1,37 +1,59 @@
 /// `--help` for the verifier and for `issue`.
 enum HelpText {
-    static let verify = """
-        octet-verify \(OctetVerifyTool.version): verify Octet location proofs offline.
-
+    /// Without arguments: the synopsis on standard error (exit 64).
+    static let usage = """
         usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
+               octet-verify [OPTIONS] --files-from FILE
                octet-verify issue [OPTIONS]         make a software-key proof (see issue --help)
-
-        options:
-          --max-age SECONDS                      freshness window (default 300)
-          --region SPEC                          geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;...
-          --require-attestation                  fail unless the hardware attestation passes
-          --attestation-bundle FILE              iOS: the App Attest enrolment bundle
-          --require-verdict verified|plausible   deprecated; effective only with --honor-verdict-tier
-          --honor-verdict-tier                   restore the 3.0 assurance-tier rules
-          --session-nonce HEX                    the nonce you asked with (8 to 64 bytes)
-          --manifest FILE                        the content manifest received with the proof
-          --content KEY=PATH                     content to check against its commitment (repeatable)
-          --content-unavailable KEY=REASON       content you could not fetch (repeatable)
-          --require-content all|KEY[,KEY...]     content that must be presented
-          --require-caller-metadata              fail a proof that commits no content
-          --at RFC3339                           verification time (audits, tests)
-          --replay-db FILE                       SQLite replay store: enables replay-uniqueness
-          --revocation-list FILE                 enables revocation
-          --trust-anchors DIR                    replaces the bundled roots (apple/*.pem, android/*.pem)
-          --format text|json                     json: one object per proof per line
-          --jobs N                               parallel verification (default: all cores)
-          --color auto|always|never              colour in text output (default auto: terminals only)
-          --version, --help
-
-        exit status: 0 all valid · 1 any invalid · 2 any inconclusive and none invalid ·
-                     64 usage error · 66 a PROOF or FILE could not be read
+        see octet-verify --help for the options
 
         """
+
+    /// Made from `FlagTable.verify`, like the man page and the completions.
+    static let verify: String = {
+        var text = """
+            \(OctetVerifyTool.name) \(OctetVerifyTool.version): \(summary).
+
+            usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
+                   octet-verify [OPTIONS] --files-from FILE
+                   octet-verify issue [OPTIONS]         make a software-key proof (see issue --help)
+                   octet-verify help                    this text
+
+            options:
+
+            """
+        for flag in FlagTable.verify {
+            let left = "  " + flag.synopsis
+            let padding = String(repeating: " ", count: max(2, 41 - left.count))
+            text += left + padding + flag.help + (flag.repeatable ? " (repeatable)" : "") + "\n"
+        }
+        text += """
+
+            exit status: \(exitStatus)
+
+            """
+        return text
+    }()
+
+    /// The one-line description (help, man page NAME, .deb).
+    static let summary = "verify Octet location proofs offline"
+
+    /// The exit statuses and what each means (help and man page).
+    static let exitStatuses: [(Int32, String)] = [
+        (ExitStatus.allValid, "all valid"),
+        (ExitStatus.anyInvalid, "any invalid"),
+        (ExitStatus.anyInconclusive, "any inconclusive and none invalid"),
+        (ExitStatus.usage, "usage error"),
+        (ExitStatus.dataError, "a FILE is malformed"),
+        (ExitStatus.unreadable, "a PROOF or FILE could not be read"),
+        (ExitStatus.ioError, "the results could not be written"),
+    ]
+
+    static var exitStatus: String {
+        let items = exitStatuses.map { "\($0.0) \($0.1)" }
+        return items.prefix(3).joined(separator: " · ") + " ·\n             "
+            + items.dropFirst(3).joined(separator: " · ")
+    }
 
     static let issue = """
         usage: octet-verify issue [OPTIONS]

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetContent
 import OctetCrypto
 import OctetIssuer
@@ -93,7 +94,7 @@ public enum IssueCommand {
             let items = c.content.map {
                 ContentToCommit(
                     key: $0.key, contentType: c.contentTypes[$0.key] ?? "application/octet-stream",
-                    source: .file(URL(fileURLWithPath: $0.path)))
+                    source: .file(SessionBuilder.fileURL($0.path)))
             }
             do {
                 let committed = try ContentCommitter.commit(items)

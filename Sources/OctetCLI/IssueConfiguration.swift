@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetEncoding
 
 /// `octet-verify issue ...`: a software-key proof for sandboxes and demos, optionally broken on purpose.
@@ -136,7 +137,7 @@ enum IssueArgumentParser {
                 guard !c.content.contains(where: { $0.key == key }) else {
                     throw .usage("issue --content: key \(RegionSpec.quoted(key)) given twice")
                 }
-                c.content.append(.init(key: key, path: path))
+                c.content.append(.init(key: key, path: InputPath(path)))
             case "--content-type":
                 let (key, type) = try ArgumentParser.keyValue(flag, value, what: "KEY=TYPE")
                 c.contentTypes[key] = type

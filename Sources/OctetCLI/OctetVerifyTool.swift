@@ -1,68 +1,141 @@
 import Foundation
 import Octet
+import OctetBackend
 
-/// `octet-verify` 1.6.0, as a function: the executable's `main.swift` only calls `run`.
+/// `octet-verify`, as a function: the executable's `main.swift` only calls `run`.
 public enum OctetVerifyTool {
-    public static let version = "1.6.0"
+    /// `Release.version`.
+    public static let version = Release.version
     public static let name = "octet-verify"
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: ToolEnvironment = .process) -> Int32 {
+        run(bytes: arguments.map { Array($0.utf8) }, environment: environment)
+    }
+
+    /// Runs the tool on the arguments as the system gave them (file names need not be UTF-8).
+    public static func run(bytes arguments: [[UInt8]], environment: ToolEnvironment = .process) -> Int32 {
+        let io = ToolOutput(environment)
         let command: Command
         do {
-            command = try ArgumentParser.parse(arguments)
+            command = try ArgumentParser.parse(bytes: arguments)
         } catch {
-            environment.writeError("\(name): \(error.message)\n")
-            return error.exitCode
+            io.error(error.message)
+            return io.status(error.exitCode)
         }
         switch command {
         case .help:
-            environment.writeOutput(HelpText.verify)
-            return 0
+            io.output(HelpText.verify)
+            return io.status(0)
+        case .usage:
+            io.errorText(HelpText.usage)
+            return io.status(ExitStatus.usage)
         case .issueHelp:
-            environment.writeOutput(HelpText.issue)
-            return 0
+            io.output(HelpText.issue)
+            return io.status(0)
         case .version:
-            environment.writeOutput("\(name) \(version)\n")
-            return 0
+            io.output(VersionText.render())
+            return io.status(0)
+        case .manual:
+            io.output(ManualPage.render())
+            return io.status(0)
+        case .completion(let shell):
+            io.output(Completions.render(shell))
+            return io.status(0)
         case .issue(let configuration):
-            return IssueCommand.run(configuration, environment: environment)
+            return io.status(IssueCommand.run(configuration, environment: environment))
         case .verify(let configuration):
-            return verify(configuration, environment: environment)
+            return verify(configuration, io: io)
+        case .requests(let configuration):
+            return RequestsCommand.run(configuration, environment: environment)
         }
     }
 
-    static func verify(_ c: VerifyConfiguration, environment: ToolEnvironment) -> Int32 {
+    /// The process's arguments as bytes (`CommandLine.arguments` decodes them lossily).
+    public static var processArguments: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+        }
+    }
+
+    static func verify(_ c: VerifyConfiguration, io: ToolOutput) -> Int32 {
+        let environment = io.environment
         if c.requireVerdict != nil, !c.honorVerdictTier {
-            environment.writeError(
-                "\(name): warning: --require-verdict is deprecated and has no effect without --honor-verdict-tier\n")
+            io.error("warning: --require-verdict is deprecated and has no effect without --honor-verdict-tier")
+        }
+        var proofs = c.proofs
+        if let list = c.filesFrom {
+            switch FileList.read(list) {
+            case .success(let paths): proofs += paths
+            case .failure(let error):
+                io.error(error.message)
+                return io.status(error.exitCode)
+            }
         }
         let session: VerificationSession
-        switch SessionBuilder.build(c, now: environment.now()) {
+        switch SessionBuilder.build(c, now: environment.now(), warn: { io.error($0) }) {
         case .success(let built): session = built
         case .failure(let error):
-            environment.writeError("\(name): \(error.message)\n")
-            return error.exitCode
+            io.error(error.message)
+            return io.status(error.exitCode)
         }
         let runner = BatchRunner(session: session, jobs: c.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let useColor = c.color == .always || (c.color == .auto && environment.outputIsTerminal && !environment.noColor)
         let text = TextReport(color: useColor)
         // Progress only when the results go elsewhere: on one terminal the two would overwrite each other.
         let progress = Progress(
-            total: c.proofs.count, enabled: environment.errorIsTerminal && !environment.outputIsTerminal,
+            total: proofs.count, enabled: environment.errorIsTerminal && !environment.outputIsTerminal && !c.quiet,
             write: environment.writeError)
-        let summary = runner.run(c.proofs) { item in
+        // Once standard output is gone nothing more is settled: no proof is recorded in the replay
+        // store that nobody will be told about (beyond the one whose report failed).
+        let summary = runner.run(proofs, stopWhen: { environment.outputFailure() != nil }) { item in
             switch item {
             case .report(let report):
-                environment.writeOutput(c.format == .json ? JSONReport.render(report) : text.render(report))
-            case .unreadable(_, let error):
-                environment.writeError("\(name): \(error.message)\n")
+                if !c.quiet { io.output(c.format == .json ? JSONReport.render(report) : text.render(report)) }
+            case .unreadable(let path, let error):
+                io.error(error.message)
+                if c.format == .json, !c.quiet { io.output(JSONReport.unreadable(path: path, detail: error.message)) }
             }
             progress.advance()
         }
         progress.finish()
-        if c.format == .text, c.proofs.count > 1 { environment.writeOutput(text.summaryLine(summary)) }
-        return summary.exitStatus
+        if c.format == .text, proofs.count > 1 { io.output(text.summaryLine(summary)) }
+        if let failure = environment.outputFailure() {
+            io.error(
+                "standard output: \(failure); stopped after \(summary.total) of \(proofs.count) proofs "
+                    + "(nothing after the last attempted report was verified into the replay store)")
+            return ExitStatus.ioError
+        }
+        return io.status(summary.exitStatus)
+    }
+}
+
+/// The tool's writes: every line from outside escaped on standard error, and the run's status
+/// turned into 74 (EX_IOERR) when a write failed.
+struct ToolOutput {
+    let environment: ToolEnvironment
+
+    init(_ environment: ToolEnvironment) { self.environment = environment }
+
+    func output(_ text: String) { environment.writeOutput(text) }
+
+    /// One line on standard error, `octet-verify: ` first, with everything in it escaped.
+    func error(_ message: String) {
+        environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(message))\n")
+    }
+
+    /// Fixed text (the usage) on standard error.
+    func errorText(_ text: String) { environment.writeError(text) }
+
+    /// `status`, unless a write failed: then 74, and one line on standard error if it still works.
+    func status(_ status: Int32) -> Int32 {
+        if let failure = environment.outputFailure() {
+            error("standard output: \(failure)")
+            return ExitStatus.ioError
+        }
+        if environment.errorFailure() != nil { return ExitStatus.ioError }
+        return status
     }
 }
 

@@ -2,10 +2,22 @@ import Octet
 
 /// `--region SPEC`: `geohash:HASH`, `circle:LAT,LON,RADIUS_M` or `polygon:LAT,LON;LAT,LON;...`.
 ///
-/// Only the syntax and plain ranges are judged here (so a typo is a usage error); the library
-/// judges the region itself (e7 conversion, vertex rules, simplicity) and fails `region-claim`.
+/// The syntax is judged here; the region itself by the library's own rule, once, at start-up:
+/// converted to e7 with round-half-away-from-zero, then `RegionValidator` (ranges, radius, vertex
+/// count, closed, repeated vertex, edges over 180°, zero area, simplicity). So
+/// `circle:90.00000004,0,10` (which rounds to 90°) is valid and used, and a closed polygon is a
+/// usage error here rather than a FAIL of every proof. Invalid: exit 64 with the defect.
 public enum RegionSpec {
     public static func parse(_ spec: String) throws(CLIError) -> ProofRegion {
+        let region = try parseSyntax(spec)
+        if let defect = region.expectedRegionDefect {
+            throw .usage("--region: the expected region is invalid: \(defect)")
+        }
+        return region
+    }
+
+    /// The syntax alone: shape, numbers as plain decimals, geohash alphabet. No range is judged here.
+    public static func parseSyntax(_ spec: String) throws(CLIError) -> ProofRegion {
         guard let colon = spec.firstIndex(of: ":") else {
             throw .usage(
                 "--region \(quoted(spec)): expected geohash:HASH, circle:LAT,LON,RADIUS_M or "
@@ -27,22 +39,17 @@ public enum RegionSpec {
             guard parts.count == 3, let lat = degrees(parts[0]), let lon = degrees(parts[1]),
                 let radius = degrees(parts[2])
             else { throw .usage("--region circle: expected circle:LAT,LON,RADIUS_M with three decimal numbers") }
-            try checkRange(lat, lon)
-            guard radius > 0 else { throw .usage("--region circle: the radius must be a positive number of metres") }
             return .circle(latitude: lat, longitude: lon, radiusMeters: radius)
         case "polygon":
             let vertices = body.split(separator: ";", omittingEmptySubsequences: false)
-            guard vertices.count >= 3 else {
-                throw .usage("--region polygon: expected at least 3 vertices LAT,LON separated by ';'")
-            }
-            guard vertices.count <= 1000 else { throw .usage("--region polygon: at most 1000 vertices") }
+            // The library judges the count (3 to 1000); this only keeps a huge argument from being parsed whole.
+            guard vertices.count <= 1001 else { throw .usage("--region polygon: at most 1000 vertices") }
             var coordinates: [ProofRegion.Coordinate] = []
             for (index, vertex) in vertices.enumerated() {
                 let parts = vertex.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2, let lat = degrees(parts[0]), let lon = degrees(parts[1]) else {
                     throw .usage("--region polygon: vertex \(index + 1) is not LAT,LON")
                 }
-                try checkRange(lat, lon)
                 coordinates.append(.init(latitude: lat, longitude: lon))
             }
             return .polygon(coordinates)
@@ -71,11 +78,6 @@ public enum RegionSpec {
         }
         guard digits > 0, bytes.last != UInt8(ascii: "."), bytes.count <= 32 else { return nil }
         return Double(String(text))
-    }
-
-    private static func checkRange(_ lat: Double, _ lon: Double) throws(CLIError) {
-        guard (-90...90).contains(lat) else { throw .usage("--region: latitude must be within -90..90") }
-        guard (-180...180).contains(lon) else { throw .usage("--region: longitude must be within -180..180") }
     }
 
     static func quoted(_ text: String) -> String {

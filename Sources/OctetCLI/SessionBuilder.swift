@@ -1,19 +1,24 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetBackend
 import OctetContent
 
 /// Turns a parsed configuration into a `VerificationSession`: reads every FILE the flags name
-/// (each failure exit 66) and opens the replay store.
+/// (one that cannot be read: exit 66; one read but malformed — a revocation list, an anchor: exit 65)
+/// and opens the replay store.
 public enum SessionBuilder {
-    /// `now`: Unix milliseconds used when `--at` is absent.
-    public static func build(_ c: VerifyConfiguration, now: Int64) -> Result<VerificationSession, CLIError> {
+    /// `now`: Unix milliseconds used when `--at` is absent. `warn` receives one line per warning
+    /// (without the program name), such as a trust-anchor folder without a usable root.
+    public static func build(
+        _ c: VerifyConfiguration, now: Int64, warn: (String) -> Void = { _ in }
+    ) -> Result<VerificationSession, CLIError> {
         var options = VerifyOptions(
             expectedRegion: c.region, maxAgeSeconds: c.maxAgeSeconds, requireAttestation: c.requireAttestation,
             honorVerdictTier: c.honorVerdictTier, requireVerdict: c.requireVerdict,
             requireCallerMetadata: c.requireCallerMetadata, expectedSessionNonce: c.sessionNonce.map { Data($0) })
         if let path = c.attestationBundlePath {
-            switch InputFiles.read(path, what: "attestation bundle", limit: 1 << 20) {
+            switch InputFiles.read(path, what: "attestation bundle", limit: InputFiles.maxBundleBytes) {
             case .success(let data): options.attestationBundle = data
             case .failure(let error): return .failure(error)
             }
@@ -21,7 +26,10 @@ public enum SessionBuilder {
         if c.hasCallerMetadata {
             var check = CallerMetadataCheck(requireContent: c.requireContent ?? .none)
             if let path = c.manifestPath {
-                switch InputFiles.read(path, what: "manifest", limit: 1 << 20) {
+                // Over 1 MiB is the library's MANIFEST_INVALID FAIL, as for any caller: it gets the
+                // first 1 MiB + 1 bytes (never more) and judges the size itself.
+                switch InputFiles.read(path, what: "manifest", limit: InputFiles.maxManifestBytes, oversize: .truncate)
+                {
                 case .success(let data): check.manifestJson = data
                 case .failure(let error): return .failure(error)
                 }
@@ -30,35 +38,69 @@ public enum SessionBuilder {
                 if let error = InputFiles.checkReadable(item.path, what: "content \(item.key)") {
                     return .failure(error)
                 }
-                check.content[item.key] = .file(URL(fileURLWithPath: item.path))
+                check.content[item.key] = .file(fileURL(item.path))
             }
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
             options.callerMetadata = check
         }
+        switch runSources(c) {
+        case .success(let sources):
+            sources.warnings.forEach(warn)
+            if let anchors = sources.trustAnchors { options.trustAnchors = anchors }
+            options.revocationSource = sources.revocationSource
+            options.replayStore = sources.replayStore
+        case .failure(let error): return .failure(error)
+        }
+        return .success(VerificationSession(options: options, nowMilliseconds: c.atMilliseconds ?? now))
+    }
+
+    /// What configures a run rather than one proof: `--trust-anchors`, `--revocation-list`, the
+    /// replay store. `--requests` and `serve` use these alone.
+    public struct RunSources: Sendable {
+        public var trustAnchors: TrustAnchors?
+        public var revocationSource: (any RevocationSource)?
+        public var replayStore: (any ReplayStore)?
+        /// One line each (without the program name), such as a trust-anchor folder without a usable root.
+        public var warnings: [String] = []
+    }
+
+    public static func runSources(_ c: VerifyConfiguration) -> Result<RunSources, CLIError> {
+        var sources = RunSources()
         if let path = c.trustAnchorsPath {
             switch TrustAnchorDirectory.load(path) {
-            case .success(let loaded): options.trustAnchors = loaded
+            case .success(let loaded):
+                sources.trustAnchors = loaded.anchors
+                sources.warnings += loaded.warnings
             case .failure(let error): return .failure(error)
             }
         }
-        var revocationList: RevocationList?
         if let path = c.revocationListPath {
-            switch InputFiles.read(path, what: "revocation list", limit: 1 << 25).flatMap(RevocationList.parse) {
-            case .success(let list): revocationList = list
+            // Read but malformed is exit 65 (EX_DATAERR), not "could not be read".
+            let list = InputFiles.read(path, what: "revocation list", limit: InputFiles.maxRevocationListBytes)
+                .flatMap { data in RevocationList.parse(data).mapError { CLIError.dataError($0.message) } }
+            switch list {
+            case .success(let list): sources.revocationSource = list
             case .failure(let error): return .failure(error)
             }
         }
-        var replayStore: ReplayStore?
         if let path = c.replayDatabasePath {
             do {
-                replayStore = try ReplayStore(path: path)
+                sources.replayStore = try SQLiteReplayStore(path: path)
             } catch {
-                return .failure(error)
+                return .failure(.unreadable(error.message))
             }
         }
-        return .success(
-            VerificationSession(
-                options: options, nowMilliseconds: c.atMilliseconds ?? now,
-                revocationList: revocationList, replayStore: replayStore))
+        return .success(sources)
+    }
+
+    /// A file URL from the name's bytes, so a name that is not UTF-8 is opened as it is.
+    static func fileURL(_ path: InputPath) -> URL {
+        path.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                (Array(chars) + [0]).withUnsafeBufferPointer {
+                    URL(fileURLWithFileSystemRepresentation: $0.baseAddress!, isDirectory: false, relativeTo: nil)
+                }
+            }
+        }
     }
 }

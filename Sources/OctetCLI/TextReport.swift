@@ -1,4 +1,5 @@
 import Octet
+import OctetBackend
 
 /// `--format text`: for people. A header line per proof, one line per check, colour only when asked
 /// for (`--color always`) or when standard output is a terminal and `NO_COLOR` is unset.
@@ -9,7 +10,7 @@ public struct TextReport: Sendable {
 
     public func render(_ report: ProofReport) -> String {
         var header =
-            "\(Self.oneLine(report.path)): " + paint(report.summary.verdictName, verdictColour(report.summary.verdict))
+            "\(Self.oneLine(report.path)): " + paint(report.verdict.name, verdictColour(report.verdict))
         if let tier = report.spoofingVerdict { header += " (signed tier \(tier.rawValue))" }
         var lines = [header]
         let width = max(24, (report.checks.map(\.name.count).max() ?? 0) + 2)
@@ -34,10 +35,9 @@ public struct TextReport: Sendable {
         return "\(summary.total) proofs: " + parts.joined(separator: ", ") + "\n"
     }
 
-    /// Details are one line already; a stray control character is made visible, never interpreted.
-    static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-    }
+    /// Names and details come from outside: every control, bidi and line-separator character is
+    /// escaped (``LogSafeText``), so nothing printed can forge a line or reorder one.
+    static func oneLine(_ text: String) -> String { LogSafeText.escape(text) }
 
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text

@@ -17,11 +17,20 @@ public struct ToolEnvironment: Sendable {
     public var noColor: Bool
     /// The clock, Unix milliseconds, for runs without `--at`.
     public var now: @Sendable () -> Int64
+    /// The first write to standard output that failed; nil while every write succeeded. The tool
+    /// asks after each write, and stops (exit 74) once output is gone.
+    public var outputFailure: @Sendable () -> WriteFailure?
+    /// The same for standard error.
+    public var errorFailure: @Sendable () -> WriteFailure?
+    /// `--requests`: writes one answer line, false once output is gone; nil is standard output.
+    public var writeLine: (@Sendable (String) -> Bool)? = nil
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeBinaryOutput: @escaping @Sendable (Data) -> Void,
         writeError: @escaping @Sendable (String) -> Void, outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
-        noColor: Bool = false, now: @escaping @Sendable () -> Int64 = ToolEnvironment.systemClock
+        noColor: Bool = false, now: @escaping @Sendable () -> Int64 = ToolEnvironment.systemClock,
+        outputFailure: @escaping @Sendable () -> WriteFailure? = { nil },
+        errorFailure: @escaping @Sendable () -> WriteFailure? = { nil }
     ) {
         self.writeOutput = writeOutput
         self.writeBinaryOutput = writeBinaryOutput
@@ -30,19 +39,28 @@ public struct ToolEnvironment: Sendable {
         self.errorIsTerminal = errorIsTerminal
         self.noColor = noColor
         self.now = now
+        self.outputFailure = outputFailure
+        self.errorFailure = errorFailure
     }
 
     public static let systemClock: @Sendable () -> Int64 = {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
-    /// The process's own standard output and error.
+    /// The process's own standard output and error, written with checked `write(2)` calls
+    /// (``StreamWriter``). Ignores `SIGPIPE`, so a reader that goes away is a failed write, not a kill.
     public static var process: ToolEnvironment {
-        ToolEnvironment(
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeBinaryOutput: { FileHandle.standardOutput.write($0) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+        StreamWriter.ignoreSIGPIPE()
+        let open = StreamWriter.claimStandardDescriptors()
+        let closed = WriteFailure(errno: EBADF)
+        let output = StreamWriter(fileDescriptor: 1, failed: open.output ? nil : closed)
+        let error = StreamWriter(fileDescriptor: 2, failed: open.error ? nil : closed)
+        return ToolEnvironment(
+            writeOutput: { output.write($0.utf8) },
+            writeBinaryOutput: { output.write($0) },
+            writeError: { error.write($0.utf8) },
             outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
-            noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+            noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false,
+            outputFailure: { output.failure }, errorFailure: { error.failure })
     }
 }

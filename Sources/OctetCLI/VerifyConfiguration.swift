@@ -10,9 +10,9 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `--content KEY=PATH`.
     public struct ContentFile: Sendable, Equatable {
         public var key: String
-        public var path: String
+        public var path: InputPath
 
-        public init(key: String, path: String) {
+        public init(key: String, path: InputPath) {
             self.key = key
             self.path = path
         }
@@ -30,15 +30,19 @@ public struct VerifyConfiguration: Sendable, Equatable {
     }
 
     /// Files, or `-` for standard input, in the order given.
-    public var proofs: [String] = []
+    public var proofs: [InputPath] = []
+    /// `--files-from FILE|-`: more PROOFs, NUL- or newline-separated, after those on the command line.
+    public var filesFrom: InputPath?
+    /// `-q`, `--quiet`: no per-proof output; the text summary line only for several proofs.
+    public var quiet = false
     public var maxAgeSeconds: Double = 300
     public var region: ProofRegion?
     public var requireAttestation = false
-    public var attestationBundlePath: String?
+    public var attestationBundlePath: InputPath?
     public var requireVerdict: RequiredVerdict?
     public var honorVerdictTier = false
     public var sessionNonce: [UInt8]?
-    public var manifestPath: String?
+    public var manifestPath: InputPath?
     public var content: [ContentFile] = []
     public var contentUnavailable: [ContentUnavailable] = []
     public var requireContent: CallerMetadataCheck.RequiredContent?
@@ -46,12 +50,14 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `--at`: the verification time, Unix milliseconds.
     public var atMilliseconds: Int64?
     public var replayDatabasePath: String?
-    public var revocationListPath: String?
-    public var trustAnchorsPath: String?
+    public var revocationListPath: InputPath?
+    public var trustAnchorsPath: InputPath?
     public var format: Format = .text
     /// nil: every core.
     public var jobs: Int?
     public var color: ColorChoice = .auto
+    /// `--requests FILE|-`: JSON-lines requests instead of PROOF arguments.
+    public var requestsPath: String?
 
     public init() {}
 
@@ -64,8 +70,16 @@ public struct VerifyConfiguration: Sendable, Equatable {
 /// What the command line asks for.
 public enum Command: Sendable, Equatable {
     case verify(VerifyConfiguration)
+    /// `--requests FILE|-` (service.md): the configuration's run flags, the requests from the file.
+    case requests(VerifyConfiguration)
     case issue(IssueConfiguration)
     case help
+    /// No arguments at all: the usage on standard error, exit 64.
+    case usage
     case issueHelp
     case version
+    /// The man page (`--generate-manual`).
+    case manual
+    /// A shell completion script (`--generate-completion-script SHELL`).
+    case completion(Completions.Shell)
 }

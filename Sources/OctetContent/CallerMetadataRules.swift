@@ -1,4 +1,5 @@
 import Foundation
+import OctetOutcome
 
 /// `caller-metadata`, proof-format.md rules 1–9 in order; the first that matches decides.
 ///
@@ -9,21 +10,28 @@ struct CallerMetadataRules {
     let check: CallerMetadataCheck?
     let requireCallerMetadata: Bool
 
-    func judge() -> ContentJudgement {
-        let commits = claim.commitsContent
-        let noCommitment = "the proof commits no content, and requireCallerMetadata is set"
+    func judge() -> Outcome {
+        // An empty commitment (no item, a CONTENT stage over zero items) counts as none here.
+        let commits = claim.commitsContentForCallerMetadata
+        let noCommitment =
+            claim.isEmptyCommitment
+            ? "the proof commits no content (its CONTENT stage is over zero items), and requireCallerMetadata is set"
+            : "the proof commits no content, and requireCallerMetadata is set"
 
         // 1. Nothing presented.
         guard let check, presentsSomething(check) else {
-            if requireCallerMetadata && !commits { return ContentJudgement(status: .fail, detail: noCommitment) }
-            return ContentJudgement(status: .notChecked, detail: "nothing presented")
+            if requireCallerMetadata && !commits { return .fail(.commitmentRequired, noCommitment) }
+            return .notChecked("nothing presented")
         }
         // 2. Fail-closed on a proof without a commitment.
-        if requireCallerMetadata && !commits { return ContentJudgement(status: .fail, detail: noCommitment) }
+        if requireCallerMetadata && !commits { return .fail(.commitmentRequired, noCommitment) }
         // 3. Something presented for a proof that commits nothing.
         if !commits {
-            return ContentJudgement(
-                status: .fail, detail: "content or a manifest was presented for a proof that commits none")
+            return .fail(
+                .contentWithoutCommitment,
+                claim.isEmptyCommitment
+                    ? "content or a manifest was presented for a proof whose CONTENT stage commits zero items"
+                    : "content or a manifest was presented for a proof that commits none")
         }
 
         // 4. The manifest: well-formed, equal to the list, and the list recomputes the signed root.
@@ -67,7 +75,7 @@ struct CallerMetadataRules {
     private func finish(
         manifest: Manifest?, presented: [[UInt8]: CallerMetadataCheck.Content],
         required: Set<[UInt8]>
-    ) -> ContentJudgement {
+    ) -> Outcome {
         // Pairs of (listed item, its manifest entry, the presented value), in the proof's order, so
         // that results never depend on dictionary order.
         var values: [(item: CommittedContent, entry: Manifest.Entry, value: Value)] = []
@@ -103,7 +111,7 @@ struct CallerMetadataRules {
             }
         }
         if !sizeMismatches.isEmpty {
-            return .coded(.fail, .contentMismatch, "the size of \(ContentJudgement.keyList(sizeMismatches)) differs")
+            return .coded(.fail, .contentMismatch, "the size of \(Outcome.keyList(sizeMismatches)) differs")
         }
 
         // 7b. Salted digests. A FAIL wins over an INCONCLUSIVE, so every value is examined before rule 8.
@@ -128,10 +136,10 @@ struct CallerMetadataRules {
         }
         if !sizeChanged.isEmpty || !digestMismatches.isEmpty {
             var parts: [String] = []
-            if !sizeChanged.isEmpty { parts.append("the size of \(ContentJudgement.keyList(sizeChanged)) differs") }
+            if !sizeChanged.isEmpty { parts.append("the size of \(Outcome.keyList(sizeChanged)) differs") }
             if !digestMismatches.isEmpty {
                 parts.append(
-                    "\(ContentJudgement.keyList(digestMismatches)) \(digestMismatches.count == 1 ? "does" : "do") "
+                    "\(Outcome.keyList(digestMismatches)) \(digestMismatches.count == 1 ? "does" : "do") "
                         + "not match \(digestMismatches.count == 1 ? "its digest" : "their digests")")
             }
             return .coded(.fail, .contentMismatch, parts.joined(separator: "; "))
@@ -149,8 +157,8 @@ struct CallerMetadataRules {
         // already made sure; without one (reachable only with `.all` on an empty list) check it here.
         if manifest == nil, let failure = ContentChecks.rootFailure(claim) { return failure }
         let byContent = values.count
-        return ContentJudgement(
-            status: .pass, detail: "\(byContent) by content, \(claim.items.count - byContent) by digest")
+        return .pass(
+            "\(byContent) by content, \(claim.items.count - byContent) by digest")
     }
 
     private enum Value {

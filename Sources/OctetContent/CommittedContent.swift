@@ -38,6 +38,18 @@ public struct ContentCommitmentClaim: Sendable {
     /// The design's "commits content": the proof has a CONTENT stage or lists content.
     public var commitsContent: Bool { signedRoot != nil || !items.isEmpty }
 
+    /// The design's "empty commitment": no listed item, and a CONTENT stage whose `content_root` is that of zero
+    /// items. For `caller-metadata` it counts as committing no content (revised in proof-format.md): it must not
+    /// satisfy `requireCallerMetadata` with "0 by content, 0 by digest".
+    public var isEmptyCommitment: Bool {
+        guard items.isEmpty, let signedRoot else { return false }
+        return signedRoot == ContentRoot.compute([])
+    }
+
+    /// What `caller-metadata` (rules 1 to 3) counts as committing content: ``commitsContent`` without an
+    /// ``isEmptyCommitment``.
+    public var commitsContentForCallerMetadata: Bool { commitsContent && !isEmptyCommitment }
+
     /// True when there is a CONTENT stage and the list recomputes its `content_root`.
     /// A list without a CONTENT stage never recomputes (so a stage cannot be stripped, nor a list added).
     public var listRecomputesSignedRoot: Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import OctetOutcome
 
 /// The three content checks of the recipe (seed page, check taxonomy; proof-format.md, "Content").
 /// Each returns a value, never throws, and is deterministic for a given input and file system state.
@@ -9,16 +10,16 @@ public enum ContentChecks {
     /// NOT-CHECKED when the proof commits no content. FAIL `MANIFEST_MISMATCH` when the list is
     /// non-empty without a CONTENT stage or does not recompute the stage's root; then, with a
     /// manifest, FAIL `MANIFEST_INVALID` (malformed) or `MANIFEST_MISMATCH` (differs); else PASS.
-    public static func callerManifest(_ claim: ContentCommitmentClaim, manifestJson: Data?) -> ContentJudgement {
+    public static func callerManifest(_ claim: ContentCommitmentClaim, manifestJson: Data?) -> Outcome {
         guard claim.commitsContent else {
-            return ContentJudgement(status: .notChecked, detail: "the proof commits no content")
+            return .notChecked("the proof commits no content")
         }
         if let failure = rootFailure(claim) { return failure }
         let recomputed =
             "\(claim.items.count) listed \(claim.items.count == 1 ? "item recomputes" : "items recompute") "
             + "the signed content_root"
         guard let manifestJson else {
-            return ContentJudgement(status: .pass, detail: recomputed + "; no manifest presented")
+            return .pass(recomputed + "; no manifest presented")
         }
         switch Manifest.parse(manifestJson) {
         case .failure(let defect):
@@ -27,22 +28,22 @@ public enum ContentChecks {
             if let difference = manifestDifference(manifest, claim.items) {
                 return .coded(.fail, .manifestMismatch, difference)
             }
-            return ContentJudgement(status: .pass, detail: recomputed + "; the manifest matches")
+            return .pass(recomputed + "; the manifest matches")
         }
     }
 
     /// `caller-manifest-locator`: WARN naming the keys whose locator looks like a credential; nil when
     /// no locator is flagged (the check is then absent from the results). Never names a locator.
-    public static func callerManifestLocator(_ claim: ContentCommitmentClaim) -> ContentJudgement? {
+    public static func callerManifestLocator(_ claim: ContentCommitmentClaim) -> Outcome? {
         let flagged = claim.items.compactMap { item -> String? in
             guard let locator = item.locator, let reason = LocatorPolicy.flag(locator) else { return nil }
             return "\"\(item.key)\" (\(reason.rawValue))"
         }
         guard !flagged.isEmpty else { return nil }
         let subject = flagged.count == 1 ? "the locator of" : "the locators of"
-        return ContentJudgement(
-            status: .warn,
-            detail: "\(subject) \(flagged.joined(separator: ", ")) \(flagged.count == 1 ? "looks" : "look") "
+        return .warn(
+            .locatorLooksLikeCredential,
+            "\(subject) \(flagged.joined(separator: ", ")) \(flagged.count == 1 ? "looks" : "look") "
                 + "like a credential; locators are readable by anyone holding the proof")
     }
 
@@ -50,14 +51,14 @@ public enum ContentChecks {
     public static func callerMetadata(
         _ claim: ContentCommitmentClaim, check: CallerMetadataCheck?,
         requireCallerMetadata: Bool
-    ) -> ContentJudgement {
+    ) -> Outcome {
         CallerMetadataRules(claim: claim, check: check, requireCallerMetadata: requireCallerMetadata).judge()
     }
 
     // MARK: Shared
 
     /// The proof-level defect of rule 4 and of `caller-manifest`, or nil when the list recomputes the root.
-    static func rootFailure(_ claim: ContentCommitmentClaim) -> ContentJudgement? {
+    static func rootFailure(_ claim: ContentCommitmentClaim) -> Outcome? {
         guard claim.signedRoot != nil else {
             return .coded(.fail, .manifestMismatch, "the proof lists content without a CONTENT stage")
         }
@@ -86,5 +87,24 @@ public enum ContentChecks {
             }
         }
         return nil
+    }
+}
+
+extension Outcome {
+    /// A content outcome whose detail starts with its code (`MANIFEST_MISMATCH: …`), as the seed's
+    /// page shows these four codes; the code itself is `code`, never read back from the text.
+    static func coded(_ status: OutcomeStatus, _ code: ReasonCode, _ text: String) -> Outcome {
+        let detail = "\(code.rawValue): \(text)"
+        switch status {
+        case .fail: return .fail(code, detail)
+        case .warn: return .warn(code, detail)
+        case .inconclusive: return .inconclusive(code, detail)
+        case .pass, .notChecked: preconditionFailure("a coded content outcome is FAIL, WARN or INCONCLUSIVE")
+        }
+    }
+
+    /// Content keys for a detail: validated `[a-z0-9._-]` identifiers from the proof, quoted, in order.
+    static func keyList(_ keys: [String]) -> String {
+        keys.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }

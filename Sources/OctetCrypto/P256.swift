@@ -1,193 +1,54 @@
-internal import COpenSSL
 import Foundation
 
-/// Why a P-256 key could not be made from bytes.
-public struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: String, Sendable {
-        case invalidPublicKey = "invalid P-256 public key"
-        case invalidPrivateKey = "invalid P-256 private key"
-        case invalidCertificate = "invalid certificate"
-        case unsupportedKey = "unsupported key type"
-        case signingFailed = "signing failed"
-    }
-    public let code: Code
-    public init(_ code: Code) { self.code = code }
-    public var description: String { code.rawValue }
-}
+// The public P-256 API. What a backend provides is `P256PublicKeyBackend` and
+// `P256PrivateKeyBackend` (today P256_openssl.swift; see docs/platforms.md).
 
 /// A P-256 public key, verified on import to be a point on the curve.
-///
-/// `@unchecked Sendable`: the wrapped `EVP_PKEY` is never mutated after init, and OpenSSL 3
-/// documents concurrent verification with one shared key as safe.
-public final class P256PublicKey: @unchecked Sendable {
-    let key: OpaquePointer
-    /// The 65-byte SEC1 uncompressed point, `04 || X || Y`.
-    public let x963Representation: [UInt8]
+public final class P256PublicKey: Sendable {
+    let backing: P256PublicKeyBackend
 
-    /// DER SubjectPublicKeyInfo header for an uncompressed P-256 point (id-ecPublicKey, prime256v1).
-    /// Prefixing it avoids OSSL_PARAM key names whose lifetimes Swift cannot guarantee.
-    static let spkiPrefix: [UInt8] = [
-        0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A,
-        0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
-    ]
+    /// The 65-byte SEC1 uncompressed point, `04 || X || Y`.
+    public var x963Representation: [UInt8] { backing.x963Representation }
 
     /// Imports `04 || X || Y`. Compressed points, the point at infinity and off-curve points are refused.
     public init(x963Representation bytes: [UInt8]) throws {
         guard bytes.count == 65, bytes[0] == 0x04 else { throw CryptoError(.invalidPublicKey) }
-        defer { drainOpenSSLErrors() }
-        let key = bytes.withUnsafeBufferPointer {
-            octet_p256_public_key_like(P256Parameters.shared.key, $0.baseAddress, $0.count)
-        }
-        // Importing an uncompressed point checks that it lies on the curve (EC_POINT_oct2point), and
-        // for P-256 (cofactor 1) that is the whole validation: the point at infinity has no 65-byte
-        // form. A separate EVP_PKEY_public_check would repeat it at the cost of a scalar multiplication.
-        guard let key else { throw CryptoError(.invalidPublicKey) }
-        self.key = key
-        self.x963Representation = bytes
+        backing = try P256PublicKeyBackend(x963Representation: bytes)
     }
 
-    /// Adopts an `EVP_PKEY` that is known to be a P-256 key (from a certificate or a new private key).
-    init(adopting key: OpaquePointer) throws {
-        defer { drainOpenSSLErrors() }
-        var der: UnsafeMutablePointer<UInt8>? = nil
-        let length = i2d_PUBKEY(key, &der)
-        guard length == 91, let der else {
-            if let der { octet_openssl_free(der) }
-            EVP_PKEY_free(key)
-            throw CryptoError(.unsupportedKey)
-        }
-        let spki = [UInt8](UnsafeBufferPointer(start: der, count: Int(length)))
-        octet_openssl_free(der)
-        guard Array(spki.prefix(26)) == Self.spkiPrefix else {
-            EVP_PKEY_free(key)
-            throw CryptoError(.unsupportedKey)
-        }
-        self.key = key
-        self.x963Representation = Array(spki.suffix(65))
+    init(backing: P256PublicKeyBackend) {
+        self.backing = backing
     }
-
-    deinit { EVP_PKEY_free(key) }
 
     /// True when `derSignature` is a strict-DER ECDSA signature (see `ECDSASignatureDER`) over
     /// SHA-256(`message`) by this key. Never throws: every failure is `false`.
     public func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
+        // The strict-DER rule is ours, whatever the backend accepts.
         guard case .success = ECDSASignatureDER.parseP256(derSignature) else { return false }
-        return OpenSSLVerifier.verify(key: key, signature: derSignature, message: message)
-    }
-}
-
-/// The P-256 group, held once in a key (the generator point) whose parameters every imported key copies.
-///
-/// `@unchecked Sendable`: the key is never mutated after init; `EVP_PKEY_copy_parameters` only reads it.
-final class P256Parameters: @unchecked Sendable {
-    let key: OpaquePointer
-
-    private init() {
-        let generator: [UInt8] = [
-            0x04, 0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2,
-            0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96,
-            0x4F, 0xE3, 0x42, 0xE2, 0xFE, 0x1A, 0x7F, 0x9B, 0x8E, 0xE7, 0xEB, 0x4A, 0x7C, 0x0F, 0x9E, 0x16,
-            0x2B, 0xCE, 0x33, 0x57, 0x6B, 0x31, 0x5E, 0xCE, 0xCB, 0xB6, 0x40, 0x68, 0x37, 0xBF, 0x51, 0xF5,
-        ]
-        defer { drainOpenSSLErrors() }
-        guard let key = generator.withUnsafeBufferPointer({ octet_p256_public_key($0.baseAddress, $0.count) }) else {
-            fatalError("OpenSSL cannot make a P-256 key")
-        }
-        self.key = key
-    }
-
-    static let shared = P256Parameters()
-}
-
-/// EVP_DigestVerify with SHA-256, shared by P-256 keys and certificate keys.
-enum OpenSSLVerifier {
-    static func verify<M: ContiguousBytes>(key: OpaquePointer, signature: [UInt8], message: M) -> Bool {
-        defer { drainOpenSSLErrors() }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, FetchedDigest.sha256.md, nil, key) == 1 else {
-            return false
-        }
-        let result = message.withUnsafeBytes { messageBytes in
-            signature.withUnsafeBufferPointer { signatureBytes in
-                EVP_DigestVerify(
-                    context, signatureBytes.baseAddress, signatureBytes.count,
-                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
-            }
-        }
-        return result == 1
+        return backing.isValidSignature(derSignature, for: message)
     }
 }
 
 /// A P-256 private key held in memory: the issuer's software device key and stage key.
-public final class P256PrivateKey: @unchecked Sendable {
-    let key: OpaquePointer
+public final class P256PrivateKey: Sendable {
+    let backing: P256PrivateKeyBackend
     public let publicKey: P256PublicKey
 
-    /// A fresh random key from OpenSSL's DRBG.
+    /// A fresh random key from the backend's DRBG.
     public init() {
-        defer { drainOpenSSLErrors() }
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else { fatalError("OpenSSL: no EC provider") }
-        defer { EVP_PKEY_CTX_free(context) }
-        var key: OpaquePointer? = nil
-        guard EVP_PKEY_keygen_init(context) == 1, octet_evp_pkey_set_group_p256(context) == 1,
-            EVP_PKEY_generate(context, &key) == 1, let key
-        else { fatalError("OpenSSL could not generate a P-256 key") }
-        self.key = key
-        self.publicKey = try! P256PrivateKey.publicKey(of: key)
+        backing = P256PrivateKeyBackend()
+        publicKey = P256PublicKey(backing: backing.publicKey)
     }
 
     /// A key from its 32-byte big-endian scalar (1..n-1), for reproducible test keys.
     public init(rawScalar: [UInt8]) throws {
         guard rawScalar.count == 32 else { throw CryptoError(.invalidPrivateKey) }
-        // RFC 5915 ECPrivateKey with the named curve and no public key; OpenSSL derives the point.
-        let der: [UInt8] =
-            [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar
-            + [0xA0, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
-        defer { drainOpenSSLErrors() }
-        let key: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            return d2i_PrivateKey(EVP_PKEY_EC, nil, &cursor, buffer.count)
-        }
-        guard let key else { throw CryptoError(.invalidPrivateKey) }
-        guard let check = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else {
-            EVP_PKEY_free(key)
-            throw CryptoError(.invalidPrivateKey)
-        }
-        defer { EVP_PKEY_CTX_free(check) }
-        guard EVP_PKEY_check(check) == 1 else {
-            EVP_PKEY_free(key)
-            throw CryptoError(.invalidPrivateKey)
-        }
-        self.key = key
-        self.publicKey = try P256PrivateKey.publicKey(of: key)
+        backing = try P256PrivateKeyBackend(rawScalar: rawScalar)
+        publicKey = P256PublicKey(backing: backing.publicKey)
     }
-
-    private static func publicKey(of key: OpaquePointer) throws -> P256PublicKey {
-        guard EVP_PKEY_up_ref(key) == 1 else { throw CryptoError(.invalidPrivateKey) }
-        return try P256PublicKey(adopting: key)
-    }
-
-    deinit { EVP_PKEY_free(key) }
 
     /// A DER ECDSA signature over SHA-256(`message`), with a random nonce.
     public func signature<M: ContiguousBytes>(for message: M) -> [UInt8] {
-        defer { drainOpenSSLErrors() }
-        guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context") }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, FetchedDigest.sha256.md, nil, key) == 1 else {
-            fatalError("OpenSSL could not initialise ECDSA signing")
-        }
-        var signature = [UInt8](repeating: 0, count: 80)
-        var length = signature.count
-        let ok = message.withUnsafeBytes { messageBytes in
-            signature.withUnsafeMutableBufferPointer { out in
-                EVP_DigestSign(
-                    context, out.baseAddress, &length,
-                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
-            }
-        }
-        precondition(ok == 1, "ECDSA signing with a checked key cannot fail")
-        return Array(signature.prefix(length))
+        backing.signature(for: message)
     }
 }

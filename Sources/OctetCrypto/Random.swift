@@ -1,11 +1,6 @@
-internal import COpenSSL
-
-/// Random bytes from OpenSSL's DRBG (salts, proof ids).
+/// Random bytes from the backend's DRBG (salts, proof ids); today `RandomBackend` in Random_openssl.swift.
 public enum SecureRandom {
     public static func bytes(_ count: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
-        let ok = out.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) }
-        precondition(ok == 1, "OpenSSL's DRBG failed")
-        return out
+        RandomBackend.bytes(count)
     }
 }

@@ -1,13 +1,11 @@
-/// Margins as text: whole metres from 10 m, centimetres below, rounded so the statement stays true.
+/// Margins inside a region as text: whole metres from 10 m, centimetres below, rounded down so "≥ x" stays true.
+///
+/// Only PASS details state a margin; a FAIL never says how far outside (proof-format.md, revised).
 enum MetreText {
     /// For "≥ x": rounded down.
-    static func atLeast(_ meters: Double) -> String { format(meters, roundingUp: false) }
-    /// For "reaches x beyond": rounded up, so a 4 mm overreach reads "0.01 m", never "0 m".
-    static func upTo(_ meters: Double) -> String { format(meters, roundingUp: true) }
-
-    private static func format(_ meters: Double, roundingUp: Bool) -> String {
+    static func atLeast(_ meters: Double) -> String {
         guard meters.isFinite, meters >= 0, meters < 1e12 else { return "an unknown distance" }
-        let rule: FloatingPointRoundingRule = roundingUp ? .up : .down
+        let rule: FloatingPointRoundingRule = .down
         if meters >= 10 {
             return "\(Int(meters.rounded(rule))) m"
         }

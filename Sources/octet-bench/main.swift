@@ -2,12 +2,57 @@ import Foundation
 
 // octet-bench: figures, not tests.
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
-let arguments = Array(CommandLine.arguments.dropFirst())
-let section = arguments.first { !$0.hasPrefix("--") } ?? "all"
-let gibibytes =
-    arguments.firstIndex(of: "--hash-gib").flatMap { index in
-        arguments.indices.contains(index + 1) ? Int(arguments[index + 1]) : nil
-    } ?? 1
+let usage = """
+    usage: octet-bench [SECTION] [--hash-gib N]
+      SECTION: verify | geometry | hash | batch | all (default) | profile
+      --hash-gib N   gibibytes hashed by the hash section (default 1)
+    Build with -c release; figures are ratios within one run (see README).
+
+    """
+let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile"]
+
+/// Why the arguments are wrong: one line.
+struct BenchUsageError: Error { let reason: String }
+
+/// The section to run and the hash size; nil for help.
+func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes: Int)?, BenchUsageError> {
+    var section: String?
+    var gibibytes = 1
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        switch argument {
+        case "--help", "-h", "help": return .success(Optional.none)
+        case "--hash-gib":
+            guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (1...64).contains(value) else {
+                return .failure(BenchUsageError(reason: "--hash-gib: expected a whole number of GiB from 1 to 64"))
+            }
+            gibibytes = value
+            index += 1
+        default:
+            guard sections.contains(argument) else {
+                return .failure(BenchUsageError(reason: "unknown section or option '\(argument)'"))
+            }
+            guard section == nil else { return .failure(BenchUsageError(reason: "one SECTION at most")) }
+            section = argument
+        }
+        index += 1
+    }
+    return .success((section ?? "all", gibibytes))
+}
+
+let section: String
+let gibibytes: Int
+switch parseArguments(Array(CommandLine.arguments.dropFirst())) {
+case .success(nil):
+    print(usage, terminator: "")
+    exit(0)
+case .success(let parsed?):
+    (section, gibibytes) = parsed
+case .failure(let error):
+    FileHandle.standardError.write(Data("octet-bench: \(error.reason)\n\(usage)".utf8))
+    exit(64)
+}
 
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if section == "verify" || section == "all" { VerifyBench.run(iterations: 2_000) }

@@ -1,4 +1,5 @@
 import Foundation
 import OctetCLI
 
-exit(OctetVerifyTool.run(Array(CommandLine.arguments.dropFirst())))
+// The raw argv: a file name is bytes, and CommandLine.arguments would decode it lossily.
+exit(OctetVerifyTool.run(bytes: OctetVerifyTool.processArguments))

@@ -133,6 +133,23 @@ public enum FuzzSeeds {
         return seeds
     }
 
+    /// Requests of every shape the decoder knows, around issued proofs.
+    public static func requests() -> [[UInt8]] {
+        let proof = proofs().first.map { Data($0).base64EncodedString() } ?? "CAES"
+        let options = [
+            #"{}"#,
+            #"{"verificationTimeMs":1768478400000,"maxAgeSeconds":300.5,"requireAttestation":true}"#,
+            #"{"expectedRegion":{"circle":{"latitude":48.8584,"longitude":2.2945,"radiusMeters":250}}}"#,
+            #"{"expectedRegion":{"geohash":"u09tunq"},"honorVerdictTier":true,"requireVerdict":"VERIFIED"}"#,
+            #"{"expectedRegion":{"polygon":[[48.85,2.28],[48.85,2.31],[48.87,2.31]]}}"#,
+            #"{"expectedSessionNonceBase64":"MDEyMzQ1Njc4OTo7PD0+Pw==","attestationBundleBase64":"CiA="}"#,
+            #"{"callerMetadata":{"manifestJsonBase64":"e30=","content":{"a":{"bytesBase64":"YQ=="},"b":{"unavailable":"x"}},"requireContent":"keys","requireContentKeys":["a"]},"requireCallerMetadata":true}"#,
+            #"{"trustAnchors":{"appAttestRootsDERBase64":[],"androidRootsDERBase64":[]}}"#,
+        ]
+        return options.map { Array((#"{"id":"r-1","proofBase64":""# + proof + #"","options":"# + $0 + "}").utf8) }
+            + [Array(#"{"proofBase64":"CAES"}"#.utf8), Array(#"{"id":"é","proofBase64":""}"#.utf8)]
+    }
+
     /// Certificates (the bundled roots, and the shared Android chains when present), and the
     /// Android attestation extensions found in them.
     public static func derInputs() -> [[UInt8]] {

@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case der = "FuzzDER"
     /// The strict CBOR decoder and the App Attest assertion judge.
     case cbor = "FuzzCBOR"
+    /// The request decoder of `--requests` and `serve` (`VerifyRequest.decode`).
+    case request = "FuzzRequest"
 
     /// Runs one input. Returns normally on every input; a crash, a trap or a sanitizer report is the finding.
     public func run(_ bytes: [UInt8]) {
@@ -23,6 +25,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .manifest: ManifestEntry.run(bytes)
         case .der: DEREntry.run(bytes)
         case .cbor: CBOREntry.run(bytes)
+        case .request: RequestEntry.run(bytes)
         }
     }
 
@@ -34,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .manifest: FuzzSeeds.manifests()
         case .der: FuzzSeeds.derInputs()
         case .cbor: FuzzSeeds.cborInputs()
+        case .request: FuzzSeeds.requests()
         }
     }
 }

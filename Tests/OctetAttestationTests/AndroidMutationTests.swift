@@ -1,6 +1,7 @@
 import Foundation
 import OctetAttestation
 import OctetCrypto
+import OctetOutcome
 import OctetTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct AndroidMutationTests {
     static let factory = "swa-galaxy-s9plus-android10-tee-factory"
 
     static func judge(_ chain: [[UInt8]], id: String, anchors: TrustAnchors = .bundled, appId: String? = nil) throws
-        -> AttestationJudgement
+        -> Outcome
     {
         AndroidKeyAttestation.judge(
             chainDER: chain, appId: try appId ?? AndroidVectors.packageName(id), createdAtMs: 0, anchors: anchors)
@@ -30,17 +31,16 @@ struct AndroidMutationTests {
     func dropIntermediate(id: String) throws {
         var chain = try AndroidVectors.chain(id)
         chain.remove(at: 1)
-        #expect(try Self.judge(chain, id: id) == .fail("certificate 0 is not issued by the next certificate's subject"))
+        #expect(try Self.judge(chain, id: id).code == .chainBroken)
     }
 
     @Test("a reversed chain, a leaf alone, and a leaf with only its issuer all fail", arguments: [rkp, factory])
     func reorderAndTruncate(id: String) throws {
         let chain = try AndroidVectors.chain(id)
         #expect(try Self.judge(chain.reversed(), id: id).status == .fail)
-        #expect(try Self.judge([chain[0]], id: id) == .fail("chain of 1 certificates, outside 2...8"))
+        #expect(try Self.judge([chain[0]], id: id).code == .chainLengthInvalid)
         #expect(
-            try Self.judge(Array(chain.prefix(2)), id: id)
-                == .fail("chain does not lead to a trusted Android attestation root"))
+            try Self.judge(Array(chain.prefix(2)), id: id).code == .chainUntrusted)
     }
 
     @Test("the leaf of another device under this chain's intermediates does not verify")
@@ -48,8 +48,7 @@ struct AndroidMutationTests {
         var chain = try AndroidVectors.chain(Self.rkp)
         chain[0] = try AndroidVectors.chain("ak-caiman-sdk36-strongbox-ec-rkp")[0]
         #expect(
-            try Self.judge(chain, id: Self.rkp)
-                == .fail("certificate 0 is not issued by the next certificate's subject"))
+            try Self.judge(chain, id: Self.rkp).code == .chainBroken)
     }
 
     @Test("the root repeated at the end leaves a path too long for its shape")
@@ -65,7 +64,7 @@ struct AndroidMutationTests {
     func tooLong() throws {
         let chain = try AndroidVectors.chain(Self.rkp)
         #expect(
-            try Self.judge(chain + chain.prefix(4), id: Self.rkp) == .fail("chain of 9 certificates, outside 2...8"))
+            try Self.judge(chain + chain.prefix(4), id: Self.rkp).code == .chainLengthInvalid)
     }
 
     @Test("a certificate that OpenSSL would accept with a non-minimal length is refused as malformed")
@@ -74,20 +73,20 @@ struct AndroidMutationTests {
         let intermediate = chain[1]
         #expect(intermediate[0] == 0x30 && intermediate[1] == 0x82)
         chain[1] = [0x30, 0x83, 0x00] + intermediate.dropFirst(2)
-        #expect(try Self.judge(chain, id: Self.rkp) == .fail("certificate 1 malformed"))
+        #expect(try Self.judge(chain, id: Self.rkp).code == .certificateMalformed)
         chain[1] = [0x30, 0x03, 0x02, 0x01, 0x01]
-        #expect(try Self.judge(chain, id: Self.rkp) == .fail("certificate 1 malformed"))
+        #expect(try Self.judge(chain, id: Self.rkp).code == .certificateMalformed)
     }
 
     @Test("a real chain for another app fails on its attestation application id")
     func otherApp() throws {
         let judgement = try Self.judge(try AndroidVectors.chain(Self.rkp), id: Self.rkp, appId: "com.example.octet")
-        #expect(judgement == .fail("attestation application id does not name the app (TrustedEnvironment, RKP)"))
+        #expect(judgement.code == .appIdMismatch)
     }
 
     @Test("anchors replace the bundled set: none, or only the other key, and the chain fails as untrusted")
     func swappedAnchors() throws {
-        let untrusted = AttestationJudgement.fail("chain does not lead to a trusted Android attestation root")
+        let untrusted = Outcome.fail(.chainUntrusted, "chain does not lead to a trusted Android attestation root")
         let rsaChain = try AndroidVectors.chain(Self.rkp)
         let ecChain = try AndroidVectors.chain("ak-tegu-sdk36-tee-ec-rkp-ec-root")
         let ecOnly = Self.anchors(["6d9db4ce6c5c0b293166d08986e05774a8776ceb525d9e4329520de12ba4bcc0"])
@@ -118,7 +117,7 @@ struct AndroidMutationTests {
         let chain = try AndroidVectors.chain(id)
         let anchors = TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(try #require(chain.last))])
         #expect(
-            try Self.judge(chain, id: id, anchors: anchors) == .fail("not hardware-attested (Software security level)"))
+            try Self.judge(chain, id: id, anchors: anchors).code == .softwareAttestation)
     }
 
     @Test("details never carry serials or subject values from the chain", arguments: AndroidVectors.ids)

@@ -3,6 +3,7 @@ import OctetAttestation
 import OctetAttestationTesting
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 import OctetTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ struct AndroidRuleTests {
         func judge(
             _ description: AndroidKeyDescription = .hardwareExample(packageName: app, creationDateTimeMs: created),
             options: AndroidTestCA.Options = .init(), appId: String = app, encoded: [UInt8]? = nil
-        ) throws -> AttestationJudgement {
+        ) throws -> Outcome {
             let chain = try ca.chain(
                 keyDescription: encoded ?? description.derEncoded(), leafKey: leafKey.publicKey, options: options)
             return AndroidKeyAttestation.judge(chainDER: chain, appId: appId, createdAtMs: created, anchors: anchors)
@@ -71,79 +72,78 @@ struct AndroidRuleTests {
 
     struct Defect: Sendable, CustomTestStringConvertible {
         let name: String
-        let detail: String
+        let code: ReasonCode
         let change: @Sendable (inout AndroidKeyDescription, inout AndroidTestCA.Options, inout String) -> Void
         var testDescription: String { name }
     }
 
     static let defects: [Defect] = [
-        Defect(name: "unlocked bootloader", detail: "bootloader unlocked (TrustedEnvironment, RKP)") { d, _, _ in
+        Defect(name: "unlocked bootloader", code: .bootloaderUnlocked) { d, _, _ in
             d.hardwareEnforced.rootOfTrust?.deviceLocked = false
         },
-        Defect(name: "self-signed boot", detail: "verified boot state SelfSigned (TrustedEnvironment, RKP)") {
+        Defect(name: "self-signed boot", code: .bootNotVerified) {
             d, _, _ in
             d.hardwareEnforced.rootOfTrust?.verifiedBootState = .selfSigned
         },
-        Defect(name: "failed boot", detail: "verified boot state Failed (TrustedEnvironment, RKP)") { d, _, _ in
+        Defect(name: "failed boot", code: .bootNotVerified) { d, _, _ in
             d.hardwareEnforced.rootOfTrust?.verifiedBootState = .failed
         },
         Defect(
             name: "RootOfTrust only in the software list",
-            detail: "no RootOfTrust in the hardware-enforced list (TrustedEnvironment, RKP)"
+            code: .rootOfTrustMissing
         ) { d, _, _ in
             d.softwareEnforced.rootOfTrust = d.hardwareEnforced.rootOfTrust
             d.hardwareEnforced.rootOfTrust = nil
         },
-        Defect(name: "imported key", detail: "key not generated in secure hardware (TrustedEnvironment, RKP)") {
+        Defect(name: "imported key", code: .keyNotHardwareGenerated) {
             d, _, _ in
             d.hardwareEnforced.origin = 2
         },
         Defect(
             name: "origin only in the software list",
-            detail: "key not generated in secure hardware (TrustedEnvironment, RKP)"
+            code: .keyNotHardwareGenerated
         ) { d, _, _ in
             d.softwareEnforced.origin = 0
             d.hardwareEnforced.origin = nil
         },
-        Defect(name: "levels differ", detail: "attestation and KeyMint security levels differ (StrongBox, RKP)") {
+        Defect(name: "levels differ", code: .securityLevelMismatch) {
             d, _, _ in
             d.attestationSecurityLevel = .strongBox
         },
-        Defect(name: "software attestation level", detail: "not hardware-attested (Software security level)") {
+        Defect(name: "software attestation level", code: .softwareAttestation) {
             d, _, _ in
             d.attestationSecurityLevel = .software
             d.keyMintSecurityLevel = .software
         },
-        Defect(name: "software KeyMint level", detail: "not hardware-attested (Software security level)") { d, _, _ in
+        Defect(name: "software KeyMint level", code: .softwareAttestation) { d, _, _ in
             d.keyMintSecurityLevel = .software
         },
         Defect(
             name: "another app's package",
-            detail: "attestation application id does not name the app (TrustedEnvironment, RKP)"
+            code: .appIdMismatch
         ) { _, _, app in
             app = "com.example.other"
         },
         Defect(
             name: "package name differing by case",
-            detail: "attestation application id does not name the app (TrustedEnvironment, RKP)"
+            code: .appIdMismatch
         ) { _, _, app in
             app = "com.example.Octet"
         },
         Defect(
-            name: "extension in an intermediate", detail: "attestation extension in certificate 1, not only in the leaf"
+            name: "extension in an intermediate", code: .attestationExtensionInvalid
         ) {
             _, o, _ in o.extensionInIntermediate = true
         },
-        Defect(name: "extension twice in the leaf", detail: "leaf has a repeated attestation extension") { _, o, _ in
+        Defect(name: "extension twice in the leaf", code: .attestationExtensionInvalid) { _, o, _ in
             o.repeatedLeafExtension = true
         },
-        Defect(name: "five certificates below the anchor", detail: "5 certificates below the anchor; a RKP chain has 4")
-        {
+        Defect(name: "five certificates below the anchor", code: .chainShapeUnexpected) {
             _, o, _ in o.extraIntermediate = true
         },
         Defect(
             name: "four certificates below a factory anchor",
-            detail: "4 certificates below the anchor; a factory chain has 3"
+            code: .chainShapeUnexpected
         ) {
             _, o, _ in
             o.provisioning = .factory
@@ -151,31 +151,31 @@ struct AndroidRuleTests {
         },
         Defect(
             name: "expired intermediate in an RKP chain",
-            detail: "intermediate 1 expired at the key's creation (TrustedEnvironment, RKP)"
+            code: .certificateNotValidAtTime
         ) { _, o, _ in
             o.intermediateNotAfter = created / 1000 - 1
         },
         Defect(
             name: "intermediate not yet valid in a factory chain",
-            detail: "intermediate 1 not yet valid at the key's creation (TrustedEnvironment, factory)"
+            code: .certificateNotValidAtTime
         ) { _, o, _ in
             o.provisioning = .factory
             o.intermediateNotBefore = created / 1000 + 1
         },
         Defect(
-            name: "unsupported attestation version", detail: "KeyDescription malformed: unsupported attestation version"
+            name: "unsupported attestation version", code: .evidenceMalformed
         ) {
             d, _, _ in d.attestationVersion = 600
         },
     ]
 
-    @Test("each broken rule fails with its own detail", arguments: defects)
+    @Test("each broken rule fails with its own code", arguments: defects)
     func fails(_ defect: Defect) throws {
         var description = AndroidKeyDescription.hardwareExample(packageName: Self.app, creationDateTimeMs: Self.created)
         var options = AndroidTestCA.Options()
         var app = Self.app
         defect.change(&description, &options, &app)
-        #expect(try Setup().judge(description, options: options, appId: app) == .fail(defect.detail))
+        #expect(try Setup().judge(description, options: options, appId: app).code == defect.code)
     }
 
     @Test("an expired intermediate in a factory chain is not judged; the key's creation time is T")
@@ -199,7 +199,7 @@ struct AndroidRuleTests {
             keyDescription: description.derEncoded(), leafKey: setup.leafKey.publicKey, options: options)
         let late = AndroidKeyAttestation.judge(
             chainDER: chain, appId: Self.app, createdAtMs: Self.created + 11_000, anchors: setup.anchors)
-        #expect(late == .fail("intermediate 1 expired at the key's creation (TrustedEnvironment, RKP)"))
+        #expect(late.code == .certificateNotValidAtTime)
     }
 
     @Test("hardware-enforced creationDateTime is used when the software list has none")
@@ -209,8 +209,7 @@ struct AndroidRuleTests {
         description.hardwareEnforced.creationDateTimeMs = Self.created + 100_000
         let options = Self.options { $0.intermediateNotAfter = Self.created / 1000 + 10 }
         #expect(
-            try Setup().judge(description, options: options)
-                == .fail("intermediate 1 expired at the key's creation (TrustedEnvironment, RKP)"))
+            try Setup().judge(description, options: options).code == .certificateNotValidAtTime)
     }
 
     @Test("no attestation application id: the app is not judged")
@@ -229,12 +228,10 @@ struct AndroidRuleTests {
             try Setup().judge(encoded: base.derEncoded(extraHardwareEntries: [unknown, outOfOrder])).status == .pass)
         let repeated = DERWriter.explicit(702, DERWriter.integer(0))
         #expect(
-            try Setup().judge(encoded: base.derEncoded(extraHardwareEntries: [repeated]))
-                == .fail("KeyDescription malformed: repeated authorization tag"))
+            try Setup().judge(encoded: base.derEncoded(extraHardwareEntries: [repeated])).code == .evidenceMalformed)
         let notExplicit = DERWriter.element(.context(800, constructed: false), [0x01])
         #expect(
-            try Setup().judge(encoded: base.derEncoded(extraSoftwareEntries: [notExplicit]))
-                == .fail("KeyDescription malformed: unexpected tag"))
+            try Setup().judge(encoded: base.derEncoded(extraSoftwareEntries: [notExplicit])).code == .evidenceMalformed)
     }
 
     @Test("a BER boolean in RootOfTrust is read leniently: 0x01 is locked")
@@ -261,7 +258,6 @@ struct AndroidRuleTests {
                 packageName: Self.app, creationDateTimeMs: Self.created
             )
             .derEncoded(), leafKey: setup.leafKey.publicKey)
-        let detail = "chain does not lead to a trusted Android attestation root"
         for anchors in [
             TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(other.rootDER)]),
             TrustAnchors(appAttestRootsDER: [Data(setup.ca.rootDER)], androidRootsDER: []),
@@ -269,15 +265,17 @@ struct AndroidRuleTests {
         ] {
             #expect(
                 AndroidKeyAttestation.judge(
-                    chainDER: chain, appId: Self.app, createdAtMs: Self.created, anchors: anchors) == .fail(detail))
+                    chainDER: chain, appId: Self.app, createdAtMs: Self.created, anchors: anchors
+                ).code == .chainUntrusted)
         }
         // Same root name, another key: the name alone does not anchor.
         let impostor = try AndroidTestCA(rootName: "octet-test-root")
         #expect(
             AndroidKeyAttestation.judge(
                 chainDER: chain, appId: Self.app, createdAtMs: Self.created,
-                anchors: TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(impostor.rootDER)]))
-                == .fail(detail))
+                anchors: TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(impostor.rootDER)])
+            )
+            .code == .chainUntrusted)
     }
 
     @Test(
@@ -292,7 +290,7 @@ struct AndroidRuleTests {
         if AndroidKeyDescription.supportedVersions.contains(version) {
             #expect(judgement.status == .pass)
         } else {
-            #expect(judgement == .fail("KeyDescription malformed: unsupported attestation version"))
+            #expect(judgement.code == .evidenceMalformed)
         }
     }
 
@@ -312,19 +310,19 @@ struct AndroidRuleTests {
         // The attestation security level is the first ENUMERATED: 0x0A 0x01 0x01.
         let level = try #require(encoded.firstRange(of: [0x0A, 0x01, 0x01]))
         encoded[level.upperBound - 1] = 0x03
-        #expect(try Setup().judge(encoded: encoded) == .fail("KeyDescription malformed: unknown enumerated value"))
+        #expect(try Setup().judge(encoded: encoded).code == .evidenceMalformed)
         // The boot state: ENUMERATED 0 right after the deviceLocked BOOLEAN.
         var boot = base.derEncoded()
         let state = try #require(boot.firstRange(of: [0x01, 0x01, 0xFF, 0x0A, 0x01, 0x00]))
         boot[state.upperBound - 1] = 0x04
-        #expect(try Setup().judge(encoded: boot) == .fail("KeyDescription malformed: unknown enumerated value"))
+        #expect(try Setup().judge(encoded: boot).code == .evidenceMalformed)
     }
 
     @Test("a KeyDescription with bytes after it, or a strict-DER defect, is malformed")
     func strictKeyDescription() throws {
         let base = AndroidKeyDescription.hardwareExample(packageName: Self.app, creationDateTimeMs: Self.created)
         #expect(
-            try Setup().judge(encoded: base.derEncoded() + [0x00]) == .fail("KeyDescription malformed: trailing data"))
+            try Setup().judge(encoded: base.derEncoded() + [0x00]).code == .evidenceMalformed)
         // deviceLocked must be one byte even when read leniently.
         var description = base
         description.hardwareEnforced.rootOfTrust = nil
@@ -334,7 +332,7 @@ struct AndroidRuleTests {
                 DERWriter.octetString([1]), DERWriter.element(.boolean, [0xFF, 0xFF]), DERWriter.enumerated(0),
             ]))
         #expect(
-            try Setup().judge(encoded: description.derEncoded(extraHardwareEntries: [twoByteBoolean]))
-                == .fail("KeyDescription malformed: invalid boolean"))
+            try Setup().judge(encoded: description.derEncoded(extraHardwareEntries: [twoByteBoolean])).code
+                == .evidenceMalformed)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OctetAttestation
+import OctetOutcome
 import OctetTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct AndroidVectorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let id: String
-        let status: AttestationStatus
+        let status: OutcomeStatus
         /// Text the detail must contain: the rule that decided.
         let detail: String
         let provisioning: AndroidProvisioning?

@@ -1,6 +1,7 @@
 import OctetAttestation
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 import Testing
 
 /// Assertions made with a software P-256 key, so every rule of `device-attestation-sig` for
@@ -34,7 +35,7 @@ struct AppAttestAssertionTests {
     }
 
     func judge(_ assertion: [UInt8], appId: String = appId, publicKey: [UInt8]? = nil, keyId: [UInt8]? = nil)
-        -> AttestationJudgement
+        -> Outcome
     {
         let point = publicKey ?? key.publicKey.x963Representation
         return AppAttest.judgeAssertion(
@@ -42,13 +43,13 @@ struct AppAttestAssertionTests {
             publicKey: point, appId: appId)
     }
 
-    static let pass = AttestationJudgement.pass("App Attest assertion verifies under the attested key")
+    static let pass = Outcome.pass("App Attest assertion verifies under the given public key")
 
     struct Layout: Sendable, CustomTestStringConvertible {
         let name: String
         let flags: UInt8
         let tail: [UInt8]
-        let expected: AttestationJudgement
+        let expected: Outcome
         var testDescription: String { name }
     }
 
@@ -67,27 +68,31 @@ struct AppAttestAssertionTests {
         Layout(
             name: "two trailing maps", flags: 0x40, tail: [0xA0, 0xA0],
             expected: .fail(
+                .evidenceMalformed,
                 "data after the authenticator data's fixed fields is not canonical CBOR (trailing bytes at offset 1)")),
         Layout(
             name: "a trailing integer", flags: 0x40, tail: [0x00],
-            expected: .fail("authenticator data ends with something other than one CBOR map")),
+            expected: .fail(.evidenceMalformed, "authenticator data ends with something other than one CBOR map")),
         Layout(
             name: "a trailing array", flags: 0x40, tail: [0x80],
-            expected: .fail("authenticator data ends with something other than one CBOR map")),
+            expected: .fail(.evidenceMalformed, "authenticator data ends with something other than one CBOR map")),
         Layout(
             name: "trailing bytes that are not CBOR", flags: 0x40, tail: [0xFF],
             expected: .fail(
+                .evidenceMalformed,
                 "data after the authenticator data's fixed fields is not canonical CBOR (unexpected break at offset 0)")
         ),
         Layout(
             name: "a trailing map with keys out of order", flags: 0x40, tail: hexBytes("a2 61 62 00 61 61 00"),
             expected: .fail(
+                .evidenceMalformed,
                 "data after the authenticator data's fixed fields is not canonical CBOR (map keys out of order at offset 4)"
             )),
         Layout(
             name: "attested credential data (not allowed in an assertion)", flags: 0x40,
             tail: Array("appattest".utf8) + [UInt8](repeating: 0, count: 7) + [0x00, 0x20],
             expected: .fail(
+                .evidenceMalformed,
                 "data after the authenticator data's fixed fields is not canonical CBOR (trailing bytes at offset 2)")),
     ]
 
@@ -99,27 +104,27 @@ struct AppAttestAssertionTests {
     @Test("the counter must be at least 1", arguments: [(UInt32(0), false), (1, true), (UInt32.max, true)])
     func counter(_ counter: UInt32, _ passes: Bool) {
         let judgement = judge(assertion(authenticatorData(counter: counter)))
-        #expect(judgement == (passes ? Self.pass : .fail("assertion counter is 0")))
+        #expect(judgement == (passes ? Self.pass : .fail(.counterInvalid, "assertion counter is 0")))
     }
 
     @Test("authenticator data shorter than 37 bytes fails")
     func shortAuthenticatorData() {
         let short = Array(authenticatorData().prefix(36))
-        #expect(judge(assertion(short)) == .fail("authenticator data is shorter than 37 bytes"))
+        #expect(judge(assertion(short)).code == .evidenceMalformed)
     }
 
     @Test("rpIdHash must be the hash of the app id")
     func rpIdHash() {
         let signed = assertion(authenticatorData(appId: "ABCDE12345.com.example.other"))
-        #expect(judge(signed) == .fail("assertion rpIdHash does not match the app id"))
+        #expect(judge(signed).code == .rpIdMismatch)
     }
 
     @Test("key_id must be the hash of the public key")
     func keyId() {
         var wrong = SHA256.hash(key.publicKey.x963Representation)
         wrong[31] ^= 1
-        #expect(judge(assertion(authenticatorData()), keyId: wrong) == .fail("key_id is not SHA-256 of public_key"))
-        #expect(judge(assertion(authenticatorData()), keyId: []) == .fail("key_id is not SHA-256 of public_key"))
+        #expect(judge(assertion(authenticatorData()), keyId: wrong).code == .keyIdMismatch)
+        #expect(judge(assertion(authenticatorData()), keyId: []).code == .keyIdMismatch)
     }
 
     @Test("a public key that is not a P-256 point fails, whatever its key_id")
@@ -127,8 +132,8 @@ struct AppAttestAssertionTests {
         var point = key.publicKey.x963Representation
         point[64] ^= 0x01  // off the curve
         #expect(
-            judge(assertion(authenticatorData()), publicKey: point) == .fail("public_key is not a valid P-256 point"))
-        #expect(judge(assertion(authenticatorData()), publicKey: []) == .fail("public_key is not a valid P-256 point"))
+            judge(assertion(authenticatorData()), publicKey: point).code == .keyInvalid)
+        #expect(judge(assertion(authenticatorData()), publicKey: []).code == .keyInvalid)
     }
 
     @Test("a signature with the wrong hashing semantics (nonce used as the digest) fails")
@@ -141,8 +146,7 @@ struct AppAttestAssertionTests {
         #expect(key.publicKey.isValidSignature(prehashed, for: data + Self.clientDataHash))
         #expect(!key.publicKey.isValidSignature(prehashed, for: nonce))
         #expect(
-            judge(assertion(data, signature: prehashed))
-                == .fail("assertion signature does not verify under the App Attest key"))
+            judge(assertion(data, signature: prehashed)).code == .deviceSignatureInvalid)
     }
 
     @Test("a signature by another key, or one that is not strict DER, fails")
@@ -155,8 +159,7 @@ struct AppAttestAssertionTests {
         let ber = [genuine[0], 0x81] + genuine.dropFirst()
         for signature in [other, Array(ber), [], genuine + [0x00]] {
             #expect(
-                judge(assertion(data, signature: signature))
-                    == .fail("assertion signature does not verify under the App Attest key"))
+                judge(assertion(data, signature: signature)).code == .deviceSignatureInvalid)
         }
         #expect(judge(assertion(data, signature: genuine)) == Self.pass)
     }
@@ -165,8 +168,8 @@ struct AppAttestAssertionTests {
     func assertionShape() {
         let data = authenticatorData()
         let signature = key.signature(for: SHA256.hash(data + Self.clientDataHash))
-        let shapeFailure = AttestationJudgement.fail(
-            "assertion must hold exactly \"signature\" and \"authenticatorData\" byte strings")
+        let shapeFailure = Outcome.fail(
+            .evidenceMalformed, "assertion must hold exactly \"signature\" and \"authenticatorData\" byte strings")
         let cases: [CBORValue] = [
             .map([CBORMapEntry(key: .text("signature"), value: .bytes(signature))]),
             .map([
@@ -184,8 +187,8 @@ struct AppAttestAssertionTests {
             ]),
         ]
         for value in cases { #expect(judge(CBOREncoder.encode(value)) == shapeFailure) }
-        #expect(judge([]) == .fail("assertion is not canonical CBOR (truncated at offset 0)"))
-        #expect(judge(CBOREncoder.encode(.text("x"))) == .fail("assertion is not a CBOR map"))
+        #expect(judge([]).code == .evidenceMalformed)
+        #expect(judge(CBOREncoder.encode(.text("x"))).code == .evidenceMalformed)
     }
 
     @Test("a FAIL detail never quotes the key, the key id or the app id")

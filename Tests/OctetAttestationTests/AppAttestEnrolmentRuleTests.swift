@@ -3,6 +3,7 @@ import OctetAttestation
 import OctetAttestationTesting
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 import Testing
 
 /// Every enrolment rule broken on its own, on evidence from a test authority with software
@@ -28,7 +29,7 @@ struct AppAttestEnrolmentRuleTests {
     func judge(
         _ parts: AppAttestTestAttestation, keyId: [UInt8]? = nil, proofPublicKey: [UInt8]? = nil,
         anchors: TrustAnchors? = nil, createdAtMs: Int64 = createdAtMs
-    ) throws -> AttestationJudgement {
+    ) throws -> Outcome {
         let point = key.publicKey.x963Representation
         let enrolment = AppAttestEnrolmentInput(
             keyId: keyId ?? SHA256.hash(point),
@@ -69,30 +70,30 @@ struct AppAttestEnrolmentRuleTests {
     struct Rule: Sendable, CustomTestStringConvertible {
         let name: String
         let change: @Sendable (inout AppAttestTestAttestation, AppAttestTestAuthority) throws -> Void
-        let detail: String
+        let code: ReasonCode
         var testDescription: String { name }
     }
 
     static let rules: [Rule] = [
         Rule(
             name: "an unknown aaguid", change: { parts, _ in parts.aaguid = Array("appattestbeta\0\0\0".utf8) },
-            detail: "aaguid is neither App Attest production nor development"),
-        Rule(name: "a counter of 1", change: { parts, _ in parts.counter = 1 }, detail: "attestation counter is not 0"),
+            code: .aaguidUnknown),
+        Rule(name: "a counter of 1", change: { parts, _ in parts.counter = 1 }, code: .counterInvalid),
         Rule(
             name: "rpIdHash of another app", change: { parts, _ in parts.rpIdHash = SHA256.hash(Array("X.y".utf8)) },
-            detail: "rpIdHash does not match the enrolment app_id"),
+            code: .rpIdMismatch),
         Rule(
             name: "another credentialId", change: { parts, _ in parts.credentialId[0] ^= 1 },
-            detail: "credentialId is not SHA-256 of the credential key"),
+            code: .keyIdMismatch),
         Rule(
             name: "an empty credentialId", change: { parts, _ in parts.credentialId = [] },
-            detail: "credentialId is not SHA-256 of the credential key"),
+            code: .keyIdMismatch),
         Rule(
             name: "a COSE key that is not the certificate's",
             change: { parts, _ in
                 parts.coseKey = AppAttestTestAuthority.coseKey(P256PrivateKey().publicKey.x963Representation)
             },
-            detail: "COSE key differs from the credential certificate's key"),
+            code: .keyMismatch),
         Rule(
             name: "certificate and COSE key both of another key",
             change: { parts, _ in
@@ -101,20 +102,20 @@ struct AppAttestEnrolmentRuleTests {
                 parts.coseKey = AppAttestTestAuthority.coseKey(other.x963Representation)
                 parts.credentialId = SHA256.hash(other.x963Representation)
             },
-            detail: "key_id is not SHA-256 of the credential key"),
+            code: .keyIdMismatch),
         Rule(
             name: "a nonce over other data", change: { parts, _ in parts.nonce = SHA256.hash([1, 2, 3]) },
-            detail: "nonce extension does not match authData and client_data_hash"),
+            code: .nonceMismatch),
         Rule(
             name: "no nonce extension", change: { parts, _ in parts.nonceExtensionCount = 0 },
-            detail: "credential certificate does not carry exactly one nonce extension"),
+            code: .evidenceMalformed),
         Rule(
             name: "two nonce extensions", change: { parts, _ in parts.nonceExtensionCount = 2 },
-            detail: "credential certificate does not carry exactly one nonce extension"),
+            code: .evidenceMalformed),
         Rule(
             name: "a nonce extension holding a bare OCTET STRING",
             change: { parts, _ in parts.nonceExtensionValue = DERWriter.octetString([UInt8](repeating: 0, count: 32)) },
-            detail: "nonce extension is not the expected DER structure"),
+            code: .evidenceMalformed),
         Rule(
             name: "a nonce extension with a second element",
             change: { parts, _ in
@@ -122,7 +123,7 @@ struct AppAttestEnrolmentRuleTests {
                     DERWriter.explicit(1, DERWriter.octetString([UInt8](repeating: 0, count: 32))), DERWriter.null(),
                 ])
             },
-            detail: "nonce extension is not the expected DER structure"),
+            code: .evidenceMalformed),
         Rule(
             name: "a nonce extension tagged [2]",
             change: { parts, _ in
@@ -130,61 +131,61 @@ struct AppAttestEnrolmentRuleTests {
                     DERWriter.explicit(2, DERWriter.octetString([UInt8](repeating: 0, count: 32)))
                 ])
             },
-            detail: "nonce extension is not the expected DER structure"),
+            code: .evidenceMalformed),
         Rule(
             name: "a 31-byte nonce", change: { parts, _ in parts.nonce = [UInt8](repeating: 0, count: 31) },
-            detail: "nonce extension does not hold a 32-byte nonce"),
+            code: .evidenceMalformed),
         Rule(
             name: "a credential certificate signed by another key",
             change: { parts, _ in parts.certificateSigner = P256PrivateKey() },
-            detail: "credential certificate is not signed by the x5c intermediate"),
+            code: .chainBroken),
         Rule(
             name: "a credential certificate naming another issuer",
             change: { parts, authority in parts.issuerDER = authority.root.subjectDER },
-            detail: "credential certificate is not signed by the x5c intermediate"),
+            code: .chainBroken),
         Rule(
             name: "a credential certificate before the CA's validity",
             change: { parts, authority in
                 parts.notBefore = authority.intermediate.notBefore - 1
                 parts.notAfter = parts.notBefore + 86_400
             },
-            detail: "x5c intermediate is not valid at the credential certificate's notBefore"),
+            code: .certificateNotValidAtTime),
         Rule(
             name: "a credential certificate after the CA's validity",
             change: { parts, authority in
                 parts.notBefore = authority.intermediate.notAfter + 1
                 parts.notAfter = parts.notBefore + 86_400
             },
-            detail: "x5c intermediate is not valid at the credential certificate's notBefore"),
+            code: .certificateNotValidAtTime),
         Rule(
             name: "a credential certificate whose notAfter precedes its notBefore",
             change: { parts, _ in parts.notAfter = parts.notBefore - 1 },
-            detail: "credential certificate validity is empty"),
+            code: .certificateNotValidAtTime),
         Rule(
             name: "another format", change: { parts, _ in parts.format = "apple" },
-            detail: "attestation format is not apple-appattest"),
+            code: .evidenceMalformed),
         Rule(
             name: "authenticator data ending in two maps", change: { parts, _ in parts.trailingBytes = [0xA0, 0xA0] },
-            detail:
-                "data after the authenticator data's fixed fields is not canonical CBOR (trailing bytes at offset 1)"),
+            code:
+                .evidenceMalformed),
         Rule(
             name: "authenticator data ending in a byte string",
             change: { parts, _ in parts.trailingBytes = [0x41, 0x00] },
-            detail: "authenticator data ends with something other than one CBOR map"),
+            code: .evidenceMalformed),
         Rule(
             name: "a COSE key with an extra parameter",
             change: { parts, _ in
                 parts.coseKey = .map(
                     (parts.coseKey.mapEntries ?? []) + [CBORMapEntry(key: .int(-4), value: .bytes([1]))])
             },
-            detail: "credential public key has an unexpected COSE parameter"),
+            code: .evidenceMalformed),
     ]
 
-    @Test("each broken rule fails with its own detail", arguments: rules)
+    @Test("each broken rule fails with its own code", arguments: rules)
     func brokenRule(_ rule: Rule) throws {
         var parts = genuine
         try rule.change(&parts, authority)
-        #expect(try judge(parts) == .fail(rule.detail))
+        #expect(try judge(parts).code == rule.code)
     }
 
     struct Accepted: Sendable, CustomTestStringConvertible {
@@ -225,7 +226,7 @@ struct AppAttestEnrolmentRuleTests {
         for anchors in [
             other.anchors, impostor.anchors, .bundled, TrustAnchors(appAttestRootsDER: [], androidRootsDER: []),
         ] {
-            #expect(try judge(genuine, anchors: anchors) == .fail(unreachable))
+            #expect(try judge(genuine, anchors: anchors).code == .chainUntrusted)
         }
         let both = TrustAnchors(
             appAttestRootsDER: other.anchors.appAttestRootsDER + authority.anchors.appAttestRootsDER,
@@ -233,15 +234,14 @@ struct AppAttestEnrolmentRuleTests {
         #expect(try judge(genuine, anchors: both).status == .pass)
         // An App Attest root listed only among the Android roots is not an App Attest anchor.
         let misfiled = TrustAnchors(appAttestRootsDER: [], androidRootsDER: authority.anchors.appAttestRootsDER)
-        #expect(try judge(genuine, anchors: misfiled) == .fail(unreachable))
+        #expect(try judge(genuine, anchors: misfiled).code == .chainUntrusted)
     }
 
     @Test("the proof may not predate the credential certificate, to the millisecond")
     func createdAt() throws {
         #expect(try judge(genuine, createdAtMs: Self.notBefore * 1000).status == .pass)
         #expect(
-            try judge(genuine, createdAtMs: Self.notBefore * 1000 - 1)
-                == .fail("proof predates its enrolment (created before the credential certificate)"))
+            try judge(genuine, createdAtMs: Self.notBefore * 1000 - 1).code == .proofPredatesEnrolment)
         #expect(try judge(genuine, createdAtMs: .min).status == .fail)
         #expect(try judge(genuine, createdAtMs: .max).status == .pass)
     }
@@ -250,15 +250,14 @@ struct AppAttestEnrolmentRuleTests {
     func proofKey() throws {
         let other = P256PrivateKey().publicKey.x963Representation
         #expect(
-            try judge(genuine, proofPublicKey: other)
-                == .fail("attested credential key differs from app_attest.public_key (production)"))
+            try judge(genuine, proofPublicKey: other).code == .keyMismatch)
         let point = key.publicKey.x963Representation
         let enrolment = try authority.enrolment(
             of: key.publicKey, appId: Self.appId, clientDataHash: Self.clientDataHash, notBefore: Self.notBefore)
         #expect(
             AppAttest.judgeEnrolment(
                 enrolment, proofKeyId: SHA256.hash(other), proofPublicKey: point, claimsAppId: Self.appId,
-                claimsCreatedAtMs: Self.createdAtMs, anchors: authority.anchors)
-                == .fail("enrolment is for another key_id"))
+                claimsCreatedAtMs: Self.createdAtMs, anchors: authority.anchors
+            ).code == .keyIdMismatch)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import OctetAttestation
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 import OctetTestSupport
 import Testing
 
@@ -32,7 +33,7 @@ struct AppAttestMutationTests {
                 return .bytes(bytes)
             }
         }
-        #expect(judgement == .fail("nonce extension does not match authData and client_data_hash"))
+        #expect(judgement.code == .nonceMismatch)
     }
 
     @Test("a fourth key in the attestation object fails")
@@ -40,7 +41,7 @@ struct AppAttestMutationTests {
         let judgement = try judge(try #require(Self.basD)) { object in
             object.adding(key: .text("extra"), value: .null)
         }
-        #expect(judgement == .fail("attestation object must hold exactly fmt, attStmt and authData"))
+        #expect(judgement.code == .evidenceMalformed)
     }
 
     @Test("a missing receipt is accepted (the receipt is not judged); a receipt that is not bytes fails")
@@ -53,11 +54,11 @@ struct AppAttestMutationTests {
         let textReceipt = try judge(row) { object in
             try object.replacing("attStmt") { statement in try statement.replacing("receipt") { _ in .text("r") } }
         }
-        #expect(textReceipt == .fail("attestation statement must hold only x5c and a receipt byte string"))
+        #expect(textReceipt.code == .evidenceMalformed)
         let extraStatementKey = try judge(row) { object in
             try object.replacing("attStmt") { statement in statement.adding(key: .text("alg"), value: .int(-7)) }
         }
-        #expect(extraStatementKey == .fail("attestation statement must hold only x5c and a receipt byte string"))
+        #expect(extraStatementKey.code == .evidenceMalformed)
     }
 
     @Test("a format other than apple-appattest fails")
@@ -65,7 +66,7 @@ struct AppAttestMutationTests {
         let judgement = try judge(try #require(Self.basD)) { object in
             try object.replacing("fmt") { _ in .text("packed") }
         }
-        #expect(judgement == .fail("attestation format is not apple-appattest"))
+        #expect(judgement.code == .evidenceMalformed)
     }
 
     @Test("x5c with one or three certificates fails", arguments: [1, 3])
@@ -78,7 +79,7 @@ struct AppAttestMutationTests {
                 }
             }
         }
-        #expect(judgement == .fail("x5c must hold exactly two certificates"))
+        #expect(judgement.code == .evidenceMalformed)
     }
 
     @Test("an attestation statement without an x5c array, or with a non-bytes element, fails")
@@ -88,7 +89,7 @@ struct AppAttestMutationTests {
             try object.replacing("attStmt") { statement in try statement.replacing("x5c") { _ in .bytes([0x30, 0x00]) }
             }
         }
-        #expect(noArray == .fail("attestation statement has no x5c array"))
+        #expect(noArray.code == .evidenceMalformed)
         let textElement = try judge(row) { object in
             try object.replacing("attStmt") { statement in
                 try statement.replacing("x5c") { chain in
@@ -97,7 +98,7 @@ struct AppAttestMutationTests {
                 }
             }
         }
-        #expect(textElement == .fail("x5c holds a non-byte-string element"))
+        #expect(textElement.code == .evidenceMalformed)
     }
 
     @Test("strict DER that is not a certificate fails as such")
@@ -110,7 +111,7 @@ struct AppAttestMutationTests {
                 }
             }
         }
-        #expect(judgement == .fail("x5c intermediate certificate is not a valid X.509 certificate"))
+        #expect(judgement.code == .certificateMalformed)
     }
 
     @Test("x5c in the wrong order fails the chain")
@@ -123,7 +124,7 @@ struct AppAttestMutationTests {
                 }
             }
         }
-        #expect(judgement == .fail("credential certificate is not signed by the x5c intermediate"))
+        #expect(judgement.code == .chainBroken)
     }
 
     @Test("a credential certificate with a non-minimal DER length fails, although its signature still holds")
@@ -140,7 +141,7 @@ struct AppAttestMutationTests {
                 }
             }
         }
-        #expect(judgement == .fail("credential certificate is not strict DER (non-minimal length)"))
+        #expect(judgement.code == .certificateMalformed)
     }
 
     @Test("a duplicate key, keys out of order, an indefinite map, a non-minimal length and trailing bytes all fail")
@@ -235,7 +236,7 @@ struct AppAttestMutationTests {
             (CBOREncoder.encode(.array(entries.map(\.value))), "assertion is not a CBOR map"),
         ]
         for (bytes, expected) in cases {
-            #expect(judge(row, assertion: bytes) == .fail(expected))
+            #expect(judge(row, assertion: bytes) == .fail(.evidenceMalformed, expected))
         }
         #expect(judge(row, assertion: original).status == .pass)
     }
@@ -250,8 +251,7 @@ struct AppAttestMutationTests {
             return .bytes(bytes)
         }
         #expect(
-            judge(row, assertion: CBOREncoder.encode(mutated))
-                == .fail("assertion signature does not verify under the App Attest key"))
+            judge(row, assertion: CBOREncoder.encode(mutated)).code == .deviceSignatureInvalid)
     }
 
     // MARK: - Helpers
@@ -261,12 +261,12 @@ struct AppAttestMutationTests {
         case missingKey(String)
     }
 
-    private func judge(_ row: Enrolment, mutate: (CBORValue) throws -> CBORValue) throws -> AttestationJudgement {
+    private func judge(_ row: Enrolment, mutate: (CBORValue) throws -> CBORValue) throws -> Outcome {
         let object = try CBORDecoder.decode(try base64(row.attestation.attestationObjectBase64))
         return judge(row, attestationObject: CBOREncoder.encode(try mutate(object)))
     }
 
-    private func judge(_ row: Enrolment, attestationObject: [UInt8]) -> AttestationJudgement {
+    private func judge(_ row: Enrolment, attestationObject: [UInt8]) -> Outcome {
         guard let keyId = try? base64(row.vector.keyIdBase64),
             let clientDataHash = try? base64(row.attestation.clientDataHashBase64),
             let publicKey = try? base64(row.attestation.expected.publicKeyX962Base64),
@@ -280,7 +280,7 @@ struct AppAttestMutationTests {
             claimsCreatedAtMs: createdAt, anchors: .bundled)
     }
 
-    private func judge(_ row: AssertionCase, assertion: [UInt8]) -> AttestationJudgement {
+    private func judge(_ row: AssertionCase, assertion: [UInt8]) -> Outcome {
         guard let key = try? base64(row.publicKeyBase64),
             let clientDataHash = try? base64(row.assertion.clientDataHashBase64)
         else { return .notChecked("bad vector") }

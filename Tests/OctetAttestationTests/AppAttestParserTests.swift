@@ -1,5 +1,6 @@
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 import OctetTestSupport
 import Testing
 
@@ -125,7 +126,9 @@ struct AppAttestParserTests {
             (header + aaguid + [0x00, 0x00, 0x01], "credential public key is not a COSE key map"),
         ]
         for (bytes, failure) in cases {
-            #expect(throws: AppAttestFailure(failure)) { try AppAttestAuthenticatorData.parseAttestation(bytes[...]) }
+            #expect(throws: AppAttestFailure(.evidenceMalformed, failure)) {
+                try AppAttestAuthenticatorData.parseAttestation(bytes[...])
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import OctetAttestation
 import OctetCrypto
 import OctetEncoding
+import OctetOutcome
 import OctetTestSupport
 import Testing
 
@@ -35,7 +36,7 @@ struct AppAttestVectorTests {
     @Test("every genuine assertion passes device-attestation-sig", arguments: AppAttestVectors.assertions)
     func genuineAssertionPasses(_ row: AssertionCase) throws {
         #expect(row.assertion.expected.result == "valid")
-        #expect(try judge(row) == .pass("App Attest assertion verifies under the attested key"))
+        #expect(try judge(row) == .pass("App Attest assertion verifies under the given public key"))
     }
 
     @Test("every genuine assertion is canonical CBOR", arguments: AppAttestVectors.assertions)
@@ -53,8 +54,7 @@ struct AppAttestVectorTests {
         let notBefore = try unixMilliseconds(row.attestation.expected.credCert.notBefore)
         #expect(try judge(row, createdAtMs: notBefore).status == .pass)
         #expect(
-            try judge(row, createdAtMs: notBefore - 1)
-                == .fail("proof predates its enrolment (created before the credential certificate)"))
+            try judge(row, createdAtMs: notBefore - 1).code == .proofPredatesEnrolment)
     }
 
     /// The vectors reject verification after notAfter; the design judges the chain at notBefore
@@ -72,16 +72,15 @@ struct AppAttestVectorTests {
         let challenge = try base64(row.attestation.challenge.base64)
         let other = row.attestation.clientDataHashFormedAs == "raw" ? SHA256.hash(challenge) : challenge
         #expect(
-            try judge(row, clientDataHash: other)
-                == .fail("nonce extension does not match authData and client_data_hash"))
+            try judge(row, clientDataHash: other).code == .nonceMismatch)
     }
 
     @Test("another app id fails: in the enrolment (rpIdHash) and in the claims", arguments: AppAttestVectors.enrolments)
     func otherAppIdFails(_ row: Enrolment) throws {
         let other = "ABCDE12345" + row.vector.appId.drop { $0 != "." }
         #expect(
-            try judge(row, appId: other, claimsAppId: other) == .fail("rpIdHash does not match the enrolment app_id"))
-        #expect(try judge(row, claimsAppId: other) == .fail("enrolment app_id differs from claims.app_id"))
+            try judge(row, appId: other, claimsAppId: other).code == .rpIdMismatch)
+        #expect(try judge(row, claimsAppId: other).code == .appIdMismatch)
     }
 
     @Test(
@@ -90,8 +89,8 @@ struct AppAttestVectorTests {
     func otherKeyIdFails(_ row: Enrolment) throws {
         var other = try base64(row.vector.keyIdBase64)
         other[0] ^= 0x01
-        #expect(try judge(row, proofKeyId: other) == .fail("enrolment is for another key_id"))
-        #expect(try judge(row, keyId: other, proofKeyId: other) == .fail("key_id is not SHA-256 of the credential key"))
+        #expect(try judge(row, proofKeyId: other).code == .keyIdMismatch)
+        #expect(try judge(row, keyId: other, proofKeyId: other).code == .keyIdMismatch)
     }
 
     @Test("a proof key other than the attested key fails", arguments: AppAttestVectors.enrolments)
@@ -118,8 +117,7 @@ struct AppAttestVectorTests {
         let none = TrustAnchors(appAttestRootsDER: [], androidRootsDER: TrustAnchors.bundled.appAttestRootsDER)
         for anchors in [g3, androidOnly, none] {
             #expect(
-                try judge(row, anchors: anchors)
-                    == .fail("credential certificate chain does not reach the App Attest root"))
+                try judge(row, anchors: anchors).code == .chainUntrusted)
         }
         let vectorRoot = TrustAnchors(
             appAttestRootsDER: [Data(try AppAttestVectors.appleRootDER())], androidRootsDER: [])
@@ -131,13 +129,12 @@ struct AppAttestVectorTests {
         var clientData = try base64(row.assertion.clientData.base64)
         clientData[clientData.count / 2] ^= 0x20
         #expect(
-            try judge(row, clientDataHash: SHA256.hash(clientData))
-                == .fail("assertion signature does not verify under the App Attest key"))
+            try judge(row, clientDataHash: SHA256.hash(clientData)).code == .deviceSignatureInvalid)
     }
 
     @Test("an assertion checked against another app id fails rpIdHash", arguments: AppAttestVectors.assertions)
     func assertionOtherAppIdFails(_ row: AssertionCase) throws {
-        #expect(try judge(row, appId: row.vector.appId + "x") == .fail("assertion rpIdHash does not match the app id"))
+        #expect(try judge(row, appId: row.vector.appId + "x").code == .rpIdMismatch)
     }
 
     @Test("an assertion checked with another vector's key fails", arguments: AppAttestVectors.assertions)
@@ -147,9 +144,8 @@ struct AppAttestVectorTests {
         let otherKey = try base64(other)
         #expect(otherKey != own)
         #expect(
-            try judge(row, publicKey: otherKey, keyId: SHA256.hash(otherKey))
-                == .fail("assertion signature does not verify under the App Attest key"))
-        #expect(try judge(row, keyId: SHA256.hash(otherKey)) == .fail("key_id is not SHA-256 of public_key"))
+            try judge(row, publicKey: otherKey, keyId: SHA256.hash(otherKey)).code == .deviceSignatureInvalid)
+        #expect(try judge(row, keyId: SHA256.hash(otherKey)).code == .keyIdMismatch)
     }
 
     @Test("the standalone assertion's key is enrolled by neither attestation of its file")
@@ -161,8 +157,7 @@ struct AppAttestVectorTests {
         #expect(siblings.count == 2)
         for sibling in siblings {
             #expect(
-                try judge(sibling, proofKeyId: keyId, proofPublicKey: publicKey)
-                    == .fail("enrolment is for another key_id"))
+                try judge(sibling, proofKeyId: keyId, proofPublicKey: publicKey).code == .keyIdMismatch)
         }
     }
 
@@ -172,7 +167,7 @@ struct AppAttestVectorTests {
         _ row: Enrolment, clientDataHash: [UInt8]? = nil, appId: String? = nil, claimsAppId: String? = nil,
         keyId: [UInt8]? = nil, proofKeyId: [UInt8]? = nil, proofPublicKey: [UInt8]? = nil, createdAtMs: Int64? = nil,
         anchors: TrustAnchors = .bundled
-    ) throws -> AttestationJudgement {
+    ) throws -> Outcome {
         let vectorKeyId = try base64(row.vector.keyIdBase64)
         let enrolment = AppAttestEnrolmentInput(
             keyId: keyId ?? vectorKeyId, attestationObject: try base64(row.attestation.attestationObjectBase64),
@@ -188,7 +183,7 @@ struct AppAttestVectorTests {
     private func judge(
         _ row: AssertionCase, clientDataHash: [UInt8]? = nil, appId: String? = nil, publicKey: [UInt8]? = nil,
         keyId: [UInt8]? = nil
-    ) throws -> AttestationJudgement {
+    ) throws -> Outcome {
         let key = try publicKey ?? base64(row.publicKeyBase64)
         return AppAttest.judgeAssertion(
             assertion: try base64(row.assertion.assertionBase64),

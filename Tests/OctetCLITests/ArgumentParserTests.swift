@@ -98,6 +98,35 @@ struct ArgumentParserTests {
             expected: config { $0.proofs = ["--odd-name"] }),
     ]
 
+    @Test(
+        "no arguments is the usage; help, -h and --help are help; --version the version",
+        arguments: [
+            ([], Command.usage), (["help"], .help), (["-h"], .help), (["--help"], .help), (["p", "-h"], .help),
+            (["--version"], .version),
+        ])
+    func commands(_ arguments: [String], _ command: Command) throws {
+        #expect(try ArgumentParser.parse(arguments) == command)
+    }
+
+    @Test("-q and --quiet, --files-from, and a PROOF name that is not UTF-8 kept as its bytes")
+    func newFlags() throws {
+        var quiet = VerifyConfiguration()
+        quiet.quiet = true
+        quiet.proofs = ["p"]
+        #expect(try ArgumentParser.parse(["-q", "p"]) == .verify(quiet))
+        #expect(try ArgumentParser.parse(["--quiet", "p"]) == .verify(quiet))
+        var list = VerifyConfiguration()
+        list.filesFrom = "list.txt"
+        #expect(try ArgumentParser.parse(["--files-from", "list.txt"]) == .verify(list))
+        let name: [UInt8] = [0x62, 0xFF, 0x0A, 0x2E, 0x70]
+        guard case .verify(let bytes) = try ArgumentParser.parse(bytes: [name]) else {
+            Issue.record("not a verify command")
+            return
+        }
+        #expect(bytes.proofs == [InputPath(bytes: name)])
+        #expect(bytes.proofs.first?.description == "b\\xff\n.p")
+    }
+
     @Test("each flag sets its field", arguments: accepted)
     func acceptsFlag(_ row: Accepted) throws {
         #expect(try ArgumentParser.parse(row.arguments) == .verify(row.expected))
@@ -111,8 +140,8 @@ struct ArgumentParserTests {
     }
 
     static let refused: [Refused] = [
-        .init(arguments: [], says: "no PROOF"),
-        .init(arguments: ["--bogus", "p"], says: "unknown option --bogus"),
+        .init(arguments: ["--format", "json"], says: "no PROOF"),
+        .init(arguments: ["--bogus", "p"], says: "unknown option '--bogus'"),
         .init(arguments: ["p", "--max-age"], says: "--max-age needs a value"),
         .init(arguments: ["--max-age", "-1", "p"], says: "--max-age"),
         .init(arguments: ["--max-age", "1e3", "p"], says: "--max-age"),
@@ -124,7 +153,7 @@ struct ArgumentParserTests {
         .init(arguments: ["--region", "circle:91,2,10", "p"], says: "latitude"),
         .init(arguments: ["--region", "circle:1,2,0", "p"], says: "radius"),
         .init(arguments: ["--region", "circle:1e1,2,10", "p"], says: "circle"),
-        .init(arguments: ["--region", "polygon:0,0;1,1", "p"], says: "at least 3"),
+        .init(arguments: ["--region", "polygon:0,0;1,1", "p"], says: "polygon has 2 vertices"),
         .init(arguments: ["--region", "square:0,0", "p"], says: "unknown shape"),
         .init(arguments: ["--require-verdict", "spoofed", "p"], says: "verified or plausible"),
         .init(arguments: ["--session-nonce", "abc", "p"], says: "hex"),
@@ -142,6 +171,11 @@ struct ArgumentParserTests {
         .init(arguments: ["--jobs", "-2", "p"], says: "--jobs"),
         .init(arguments: ["--require-attestation=yes", "p"], says: "takes no value"),
         .init(arguments: ["-", "-"], says: "standard input"),
+        .init(arguments: ["--files-from", "-", "-"], says: "standard input"),
+        .init(arguments: ["--manifest", "-", "-"], says: "standard input"),
+        .init(arguments: ["-q=yes", "p"], says: "unknown option"),
+        .init(arguments: ["--quiet=1", "p"], says: "takes no value"),
+        .init(arguments: ["--files-from="], says: "file path"),
         .init(arguments: ["--replay-db=", "p"], says: "file path"),
         .init(arguments: ["issue", "--break", "everything"], says: "--break"),
         .init(arguments: ["issue", "--manifest-out", "m.json"], says: "--content"),
@@ -190,5 +224,72 @@ struct ArgumentParserTests {
         expected.verdictTier = .plausible
         expected.defects = [.binding, .trailingBytes]
         #expect(command == .issue(expected))
+    }
+}
+
+/// `--region` is judged by the library's own rule, once, at start-up: e7 with
+/// round-half-away-from-zero, then the validator. The CLI accepts exactly what `Octet.verify`
+/// would not fail with "expected region invalid".
+@Suite("--region: the library's rule, applied once at start-up")
+struct RegionFlagTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let spec: String
+        /// nil: valid; otherwise a fragment of the usage error.
+        let says: String?
+        var testDescription: String { spec }
+    }
+
+    static let rows: [Row] = [
+        Row(spec: "circle:90.00000004,0,10", says: nil),
+        Row(spec: "circle:-90.00000004,179.99999995,10", says: nil),
+        Row(spec: "circle:90.00000005,0,10", says: "latitude outside ±90°"),
+        Row(spec: "circle:0,180.00000005,10", says: "longitude outside ±180°"),
+        Row(spec: "circle:0,0,0.5", says: nil),
+        Row(spec: "circle:0,0,0.4", says: "radius outside"),
+        Row(spec: "circle:0,0,1000000.4", says: nil),
+        Row(spec: "circle:0,0,1000000.5", says: "radius outside"),
+        Row(spec: "polygon:0,0;0,1;1,1", says: nil),
+        Row(spec: "polygon:0,0;0,1;1,1;0,0", says: "polygon is closed"),
+        Row(spec: "polygon:0,0;0,1", says: "polygon has 2 vertices"),
+        Row(spec: "polygon:0,0;0,1;0,2", says: "zero area"),
+        Row(spec: "polygon:0,0;2,2;0,2;1,0", says: "not simple"),
+        Row(spec: "polygon:0,0;0,0.0000001;1,1", says: nil),
+        Row(spec: "polygon:0,0;0,0.00000004;1,1", says: "repeats a vertex"),
+        Row(spec: "polygon:0,-100;1,100;2,0", says: "more than 180°"),
+        Row(spec: "geohash:u4pruyd", says: nil),
+    ]
+
+    @Test("valid regions are used, invalid ones are exit 64 with the library's defect", arguments: rows)
+    func judged(_ row: Row) throws {
+        let parsed: Result<Command, CLIError>
+        do {
+            parsed = .success(try ArgumentParser.parse(["--region", row.spec, "p"]))
+        } catch {
+            parsed = .failure(error)
+        }
+        switch (parsed, row.says) {
+        case (.success(.verify(let c)), nil): #expect(c.region != nil)
+        case (.failure(let error), let says?):
+            #expect(error.exitCode == 64)
+            #expect(error.message.hasPrefix("--region: the expected region is invalid: "))
+            #expect(error.message.contains(says), "\(error.message)")
+        default: Issue.record("\(row.spec): \(parsed)")
+        }
+    }
+
+    @Test("the CLI accepts exactly the regions Octet.verify does not fail as expected-region-invalid", arguments: rows)
+    func sameRuleAsTheLibrary(_ row: Row) throws {
+        let region: ProofRegion
+        do {
+            region = try RegionSpec.parseSyntax(row.spec)
+        } catch {
+            Issue.record("syntax: \(error.message)")
+            return
+        }
+        let result = Octet.verify(
+            proofBytes: CLIFixture.proof(),
+            options: VerifyOptions(expectedRegion: region, verificationTime: CLIFixture.now))
+        let invalid = result.checks.first { $0.name == "region-claim" }?.detail.hasPrefix("expected region invalid")
+        #expect(invalid == (row.says != nil), "\(result.checks.first { $0.name == "region-claim" }?.detail ?? "")")
     }
 }

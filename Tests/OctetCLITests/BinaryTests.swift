@@ -1,7 +1,7 @@
 import Foundation
-import OctetEncoding
 import Octet
 import OctetCLI
+import OctetEncoding
 import Testing
 
 /// The built `octet-verify`, run as a subprocess: what a shell script or a backend sees.
@@ -140,7 +140,13 @@ struct BinaryTests {
         let run = try Binary.run(Self.at + ["--format", "json", path, "missing.proof"], in: directory)
         #expect(run.status == 66)
         #expect(run.stderr == "octet-verify: PROOF missing.proof: no such file\n")
-        #expect(run.stdout.split(separator: "\n").count == 1)
+        // In JSON the unreadable PROOF has its own line, in its place.
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.last
+                == #"{"schema":"octet-verify/1","proof":"missing.proof","error":{"code":"INPUT_UNREADABLE","detail":"PROOF missing.proof: no such file"}}"#
+        )
         for flags in [
             ["--manifest", "nope.json"], ["--revocation-list", "nope.json"], ["--attestation-bundle", "nope"],
             ["--trust-anchors", "nope"], ["--content", "k=nope.bin"], ["--replay-db", "nope/r.db"],
@@ -157,13 +163,19 @@ struct BinaryTests {
     @Test(
         "usage errors: one line naming the problem, exit 64, never a stack trace",
         arguments: [
-            (["--region", "circle:95,0,10", "p.proof"], "octet-verify: --region: latitude must be within -90..90\n"),
+            (
+                ["--region", "circle:95,0,10", "p.proof"],
+                "octet-verify: --region: the expected region is invalid: latitude outside ±90°\n"
+            ),
             (
                 ["--session-nonce", "xyz", "p.proof"],
                 "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"
             ),
-            (["--frobnicate", "p.proof"], "octet-verify: unknown option --frobnicate (see --help)\n"),
-            ([], "octet-verify: no PROOF given: name one or more files, or - for standard input\n"),
+            (["--frobnicate", "p.proof"], "octet-verify: unknown option '--frobnicate' (see --help)\n"),
+            (
+                ["--format", "json"],
+                "octet-verify: no PROOF given: name one or more files, - for standard input, or --files-from FILE\n"
+            ),
         ])
     func usage(_ arguments: [String], _ message: String) throws {
         let directory = try CLIFixture.scratch()
@@ -178,7 +190,8 @@ struct BinaryTests {
     func versionAndHelp() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try Binary.run(["--version"], in: directory).stdout == "octet-verify 1.6.0\n")
+        let version = try Binary.run(["--version"], in: directory).stdout
+        #expect(version.hasPrefix("octet-verify \(Release.version)\ncommit "))
         let help = try Binary.run(["--help"], in: directory)
         #expect(help.status == 0)
         for flag in ["--max-age", "--region", "--replay-db", "--revocation-list", "--trust-anchors", "--jobs", "--at"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetIssuer
@@ -39,12 +40,12 @@ enum CLIFixture {
     }
 
     static func session(
-        _ build: (inout VerifyOptions) -> Void = { _ in }, revocation: RevocationList? = nil, replay: ReplayStore? = nil
+        _ build: (inout VerifyOptions) -> Void = { _ in }, revocation: RevocationList? = nil,
+        replay: (any ReplayStore)? = nil
     ) -> VerificationSession {
-        var options = VerifyOptions()
+        var options = VerifyOptions(replayStore: replay, revocationSource: revocation)
         build(&options)
-        return VerificationSession(
-            options: options, nowMilliseconds: nowMs, revocationList: revocation, replayStore: replay)
+        return VerificationSession(options: options, nowMilliseconds: nowMs)
     }
 }
 

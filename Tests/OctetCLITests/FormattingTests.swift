@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetCLI
 import Testing
 
@@ -51,55 +52,38 @@ struct FormattingTests {
         }
     }
 
-    static func check(_ name: String, _ status: CheckStatus) -> ProofCheck {
-        ProofCheck(name: name, status: status, detail: "")
-    }
-
-    @Test(
-        "the verdict rules: FAIL → invalid; signed and nothing INCONCLUSIVE → valid; else inconclusive",
-        arguments: [
-            (
-                [check("stage-signatures", .pass), check("revocation", .notChecked)], ProofVerification.Verdict.valid,
-                true, true
-            ),
-            ([check("stage-signatures", .pass), check("revocation", .fail)], .invalid, false, false),
-            (
-                [check("stage-signatures", .pass), check("replay-uniqueness", .inconclusive)], .inconclusive, true,
-                false
-            ),
-            ([check("stage-signatures", .notChecked)], .inconclusive, true, false),
-            ([check("stage-signatures", .pass), check("verdict-tier", .warn)], .valid, true, true),
-            ([check("stage-signatures", .fail), check("x", .inconclusive)], .invalid, false, false),
-        ])
-    func verdictRules(
-        _ checks: [ProofCheck], _ verdict: ProofVerification.Verdict, _ isValid: Bool, _ isAuthentic: Bool
-    ) {
-        let summary = VerdictSummary(checks: checks)
-        #expect(summary.verdict == verdict)
-        #expect(summary.isValid == isValid)
-        #expect(summary.isAuthentic == isAuthentic)
-    }
-
-    @Test("the recomputed verdict agrees with the library's on every issued proof")
-    func agreesWithLibrary() {
+    @Test("the report carries the library's verdict and checks; only hardware-attestation is renamed")
+    func reportIsTheLibrarys() {
         let proofs = [
             CLIFixture.proof(), CLIFixture.proof(mutations: [.corruptStageSignature(0)]),
             CLIFixture.proof(mutations: [.appendBytes([0x07])]),
         ]
         for bytes in proofs {
             let library = Octet.verify(proofBytes: bytes, options: VerifyOptions(verificationTime: CLIFixture.now))
-            let summary = VerdictSummary(checks: library.checks)
-            #expect(summary.verdict == library.verdict)
-            #expect(summary.isValid == library.isValid)
-            #expect(summary.isAuthentic == library.isAuthentic)
+            let report = CLIFixture.session().verify(path: "p", bytes: bytes)
+            #expect(report.verdict == library.verdict)
+            #expect(report.isValid == library.isValid)
+            #expect(report.isAuthentic == library.isAuthentic)
+            #expect(report.checks == library.checks)
         }
     }
 
-    @Test("replacing a check keeps its place in the recipe")
-    func replacingKeepsOrder() {
-        let checks = [Self.check("a", .pass), Self.check("revocation", .notChecked), Self.check("z", .pass)]
-        let replaced = checks.replacing("revocation", with: Self.check("revocation", .fail))
-        #expect(replaced.map(\.name) == ["a", "revocation", "z"])
-        #expect(replaced[1].status == .fail)
+    @Test(
+        "JSON carries \"code\" on every FAIL, WARN and INCONCLUSIVE check, after the status; none on PASS or NOT-CHECKED"
+    )
+    func jsonCodes() throws {
+        let bytes = CLIFixture.proof(mutations: [.corruptStageSignature(0)])
+        let report = CLIFixture.session { $0.expectedSessionNonce = Data([1, 2, 3]) }.verify(path: "p", bytes: bytes)
+        let line = JSONReport.render(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: checks.compactMap { c in (c["name"] as? String).map { ($0, c) } })
+        #expect(byName["stage-signatures"]?["code"] as? String == "STAGE_SIGNATURE_INVALID")
+        #expect(byName["session-binding"]?["code"] as? String == "SESSION_NONCE_ABSENT")
+        for check in checks {
+            let status = check["status"] as? String
+            #expect((check["code"] != nil) == (status == "FAIL" || status == "WARN" || status == "INCONCLUSIVE"))
+        }
+        #expect(line.contains(#""status":"FAIL","code":"STAGE_SIGNATURE_INVALID","detail":"#))
     }
 }

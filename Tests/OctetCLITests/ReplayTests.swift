@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetCLI
 import Testing
 
@@ -13,29 +14,29 @@ struct ReplayTests {
     func sameProofTwice() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try ReplayStore(path: directory.appendingPathComponent("r.db").path)
+        let store = try SQLiteReplayStore(path: directory.appendingPathComponent("r.db").path)
         let session = CLIFixture.session(replay: store)
         let bytes = CLIFixture.proof(id: 1)
-        let first = session.settleReplay(session.verify(path: "p", bytes: bytes))
+        let first = session.verify(path: "p", bytes: bytes)
         #expect(Self.replayCheck(first)?.status == .pass)
         #expect(Self.replayCheck(first)?.detail == "first sighting; proof id recorded")
-        #expect(first.summary.verdict == .valid)
-        let second = session.settleReplay(session.verify(path: "p", bytes: bytes))
+        #expect(first.verdict == .valid)
+        let second = session.verify(path: "p", bytes: bytes)
         #expect(Self.replayCheck(second)?.status == .fail)
-        #expect(second.summary.verdict == .invalid)
-        #expect(!second.summary.isValid)
+        #expect(second.verdict == .invalid)
+        #expect(!second.isValid)
     }
 
     @Test("another proof bound to an accepted session nonce is a replay")
     func sharedNonce() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try ReplayStore(path: directory.appendingPathComponent("r.db").path)
+        let store = try SQLiteReplayStore(path: directory.appendingPathComponent("r.db").path)
         let session = CLIFixture.session(replay: store)
         let nonce = [UInt8](repeating: 9, count: 16)
-        let first = session.settleReplay(session.verify(path: "a", bytes: CLIFixture.proof(id: 1, nonce: nonce)))
+        let first = session.verify(path: "a", bytes: CLIFixture.proof(id: 1, nonce: nonce))
         #expect(Self.replayCheck(first)?.detail == "first sighting; proof id and session nonce recorded")
-        let second = session.settleReplay(session.verify(path: "b", bytes: CLIFixture.proof(id: 2, nonce: nonce)))
+        let second = session.verify(path: "b", bytes: CLIFixture.proof(id: 2, nonce: nonce))
         #expect(Self.replayCheck(second)?.status == .fail)
         #expect(Self.replayCheck(second)?.detail.contains("session nonce") == true)
     }
@@ -44,73 +45,32 @@ struct ReplayTests {
     func invalidNotRecorded() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try ReplayStore(path: directory.appendingPathComponent("r.db").path)
+        let store = try SQLiteReplayStore(path: directory.appendingPathComponent("r.db").path)
         let session = CLIFixture.session(replay: store)
-        let broken = session.settleReplay(
-            session.verify(path: "x", bytes: CLIFixture.proof(id: 3, mutations: [.corruptDeviceSignature])))
-        #expect(broken.summary.verdict == .invalid)
+        let broken = session.verify(path: "x", bytes: CLIFixture.proof(id: 3, mutations: [.corruptDeviceSignature]))
+        #expect(broken.verdict == .invalid)
         #expect(Self.replayCheck(broken)?.status == .pass)
         #expect(Self.replayCheck(broken)?.detail.contains("not recorded") == true)
-        let good = session.settleReplay(session.verify(path: "y", bytes: CLIFixture.proof(id: 3)))
+        let good = session.verify(path: "y", bytes: CLIFixture.proof(id: 3))
         #expect(Self.replayCheck(good)?.status == .pass)
-        #expect(good.summary.verdict == .valid)
+        #expect(good.verdict == .valid)
     }
 
-    @Test("the store keeps what it accepted across connections (processes)")
-    func persists() throws {
+    @Test("a batch settles replays in input order: of two copies, the first listed is accepted, whatever the jobs")
+    func batchOrder() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("r.db").path
-        let id = [UInt8](repeating: 4, count: 16)
-        #expect(
-            try ReplayStore(path: path).check(proofId: id, sessionNonce: nil, record: true, atMilliseconds: 1)
-                == .first(recorded: true))
-        #expect(
-            try ReplayStore(path: path).check(proofId: id, sessionNonce: nil, record: true, atMilliseconds: 2)
-                == .replayedProofId)
-    }
-
-    @Test("a file that is not an SQLite database is unreadable (exit 66)")
-    func notADatabase() throws {
-        let directory = try CLIFixture.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = try CLIFixture.write(Data(repeating: 0x41, count: 4096), "not.db", in: directory)
-        #expect {
-            _ = try ReplayStore(path: path)
-        } throws: { error in
-            (error as? CLIError)?.exitCode == 66
+        var paths: [String] = []
+        for id in 0..<40 {
+            paths.append(try CLIFixture.write(CLIFixture.proof(id: UInt8(id % 20)), "p\(id).proof", in: directory))
         }
-        #expect(throws: CLIError.self) {
-            _ = try ReplayStore(path: directory.appendingPathComponent("missing/dir/r.db").path)
-        }
-    }
-
-    @Test("threads sharing one store accept each proof id exactly once")
-    func threads() throws {
-        let directory = try CLIFixture.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("r.db").path
-        let stores = try (0..<4).map { _ in try ReplayStore(path: path) }
-        let accepted = Counter()
-        DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            for id in 0..<50 {
-                let sighting = stores[worker].check(
-                    proofId: [UInt8](repeating: UInt8(id), count: 16), sessionNonce: nil, record: true,
-                    atMilliseconds: 0)
-                if sighting == .first(recorded: true) { accepted.add(id) }
+        for jobs in [1, 3] {
+            let store = try SQLiteReplayStore(path: directory.appendingPathComponent("r\(jobs).db").path)
+            var verdicts: [ProofVerification.Verdict] = []
+            BatchRunner(session: CLIFixture.session(replay: store), jobs: jobs).run(paths) { item in
+                if case .report(let report) = item { verdicts.append(report.verdict) }
             }
+            #expect(verdicts == Array(repeating: .valid, count: 20) + Array(repeating: .invalid, count: 20))
         }
-        #expect(accepted.counts == Dictionary(uniqueKeysWithValues: (0..<50).map { ($0, 1) }))
-    }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var counts: [Int: Int] = [:]
-
-    func add(_ key: Int) {
-        lock.lock()
-        counts[key, default: 0] += 1
-        lock.unlock()
     }
 }

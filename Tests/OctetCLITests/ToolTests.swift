@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetAttestation
+import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetEncoding
@@ -92,7 +93,7 @@ struct ToolTests {
         let bad = CLIFixture.proof(mutations: [.corruptStageSignature(0)])
         let files = ["g": good, "b": bad]
         let runner = BatchRunner(session: CLIFixture.session(), jobs: 2) { path in
-            files[path].map { .success($0) } ?? .failure(.unreadable("PROOF \(path): no such file"))
+            files[path.description].map { .success($0) } ?? .failure(.unreadable("PROOF \(path): no such file"))
         }
         var order: [String] = []
         let summary = runner.run(["g", "b", "x", "g"]) { item in
@@ -133,7 +134,7 @@ struct ToolTests {
         let root = try SharedVectors.data(
             "android-key-attestation/roots/google-hw-attestation-root-rsa4096-f1c172a699eaf51d.pem")
         try root.write(to: anchors.appendingPathComponent("android/google.pem"))
-        let loaded = try TrustAnchorDirectory.load(anchors.path).get()
+        let loaded = try TrustAnchorDirectory.load(InputPath(anchors.path)).get().anchors
         #expect(loaded.appAttestRootsDER.isEmpty)
         #expect(loaded.androidRootsDER.count == 1)
         #expect(loaded.fingerprint != TrustAnchors.bundled.fingerprint)
@@ -146,8 +147,9 @@ struct ToolTests {
         #expect(capture.out.contains("\"trustAnchors\":\"\(loaded.fingerprint)\""))
 
         try Data("not a certificate".utf8).write(to: anchors.appendingPathComponent("android/zz-bad.pem"))
+        // Read but malformed: exit 65 with the file's name.
         let refused = Capture()
-        #expect(OctetVerifyTool.run(["--trust-anchors", anchors.path, path], environment: refused.environment()) == 66)
+        #expect(OctetVerifyTool.run(["--trust-anchors", anchors.path, path], environment: refused.environment()) == 65)
         #expect(refused.err.contains("zz-bad.pem"))
         #expect(
             OctetVerifyTool.run(["--trust-anchors", directory.path, path], environment: Capture().environment()) == 66)
@@ -167,7 +169,7 @@ struct ToolTests {
         var draft = ProofDraft(createdAt: CLIFixture.now.addingTimeInterval(-10))
         draft.platform = .ios
         let bytes = ProofIssuer(device: .appAttest(maker)).issue(draft)
-        let report = CLIFixture.session().verify(path: "p", bytes: bytes).report
+        let report = CLIFixture.session().verify(path: "p", bytes: bytes)
         #expect(report.checks.first?.status == .pass, "\(report.checks.first?.detail ?? "")")
         #expect(report.checks.contains { $0.name == "app-attest" })
         #expect(!report.checks.contains { $0.name == "hardware-attestation" })
@@ -192,11 +194,11 @@ struct ToolTests {
     @Test("a control character in a path is shown, never sent to the terminal")
     func pathControlCharacters() throws {
         let report = ProofReport(
-            path: "evil\u{1B}[2J.proof", proofSHA256: "", checks: [], spoofingVerdict: nil, verifiedAtMilliseconds: 0,
-            trustAnchors: "")
+            path: "evil\u{1B}[2J.proof", proofSHA256: "", verification: Octet.verify(proofBytes: Data()), evidence: nil,
+            verifiedAtMilliseconds: 0, trustAnchors: "")
         let text = TextReport(color: false).render(report)
         #expect(!text.contains("\u{1B}"))
-        #expect(text.hasPrefix("evil?[2J.proof: "))
+        #expect(text.hasPrefix("evil\\x1b[2J.proof: "))
         #expect(JSONReport.render(report).contains(#""proof":"evil\u001b[2J.proof""#))
     }
 

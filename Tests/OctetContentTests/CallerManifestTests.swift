@@ -1,5 +1,6 @@
 import Foundation
 import OctetContent
+import OctetOutcome
 import Testing
 
 @Suite("caller-manifest")
@@ -10,8 +11,8 @@ struct CallerManifestTests {
         let id: String
         let proof: Proof
         let manifest: Presented
-        let status: ContentStatus
-        var code: ContentCode? = nil
+        let status: OutcomeStatus
+        var code: ReasonCode? = nil
         var testDescription: String { id }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OctetContent
+import OctetOutcome
 import Testing
 
 /// One row: a proof shape, what is presented, and the exact outcome (status and code).
@@ -20,8 +21,8 @@ struct MetadataCase: Sendable, CustomTestStringConvertible {
     var content: [String: Value] = [:]
     var require: CallerMetadataCheck.RequiredContent = .none
     var requireCallerMetadata = false
-    let status: ContentStatus
-    var code: ContentCode? = nil
+    let status: OutcomeStatus
+    var code: ReasonCode? = nil
     /// The exact detail, where the row pins it.
     var detail: String? = nil
 
@@ -50,10 +51,11 @@ extension MetadataCase {
             manifest: .malformed, status: .fail, code: .manifestInvalid),
         .init(
             id: "seed FAIL: content presented for a proof that commits none",
-            proof: .noContent, manifest: .absent, content: ["note": .right], status: .fail),
+            proof: .noContent, manifest: .absent, content: ["note": .right], status: .fail,
+            code: .contentWithoutCommitment),
         .init(
             id: "seed FAIL: a proof without a commitment when requireCallerMetadata is set",
-            proof: .noContent, nilCheck: true, requireCallerMetadata: true, status: .fail),
+            proof: .noContent, nilCheck: true, requireCallerMetadata: true, status: .fail, code: .commitmentRequired),
         // Seed table: INCONCLUSIVE.
         .init(
             id: "seed INCONCLUSIVE: referenced content could not be read",
@@ -78,24 +80,25 @@ extension MetadataCase {
             nilCheck: true, requireCallerMetadata: true, status: .notChecked),
         .init(
             id: "rule 1: empty check, requireCallerMetadata, proof commits none: FAIL",
-            proof: .noContent, manifest: .absent, requireCallerMetadata: true, status: .fail),
+            proof: .noContent, manifest: .absent, requireCallerMetadata: true, status: .fail, code: .commitmentRequired),
         .init(
             id: "rule 1: nothing presented for a proof with a CONTENT stage and an empty list",
             proof: .emptyStage, nilCheck: true, status: .notChecked),
         // Rule 2.
         .init(
             id: "rule 2: requireCallerMetadata and a proof that commits none, with a manifest presented",
-            proof: .noContent, requireCallerMetadata: true, status: .fail),
+            proof: .noContent, requireCallerMetadata: true, status: .fail, code: .commitmentRequired),
         // Rule 3.
         .init(
             id: "rule 3: a manifest presented for a proof that commits none",
-            proof: .noContent, status: .fail),
+            proof: .noContent, status: .fail, code: .contentWithoutCommitment),
         .init(
             id: "rule 3: requireContent .all for a proof that commits none",
-            proof: .noContent, manifest: .absent, require: .all, status: .fail),
+            proof: .noContent, manifest: .absent, require: .all, status: .fail, code: .contentWithoutCommitment),
         .init(
             id: "rule 3: .unavailable presented for a proof that commits none",
-            proof: .noContent, manifest: .absent, content: ["note": .unavailable], status: .fail),
+            proof: .noContent, manifest: .absent, content: ["note": .unavailable], status: .fail,
+            code: .contentWithoutCommitment),
         // Rule 4.
         .init(
             id: "rule 4: an empty manifest Data is presented and malformed",
@@ -196,12 +199,26 @@ extension MetadataCase {
         .init(
             id: "rule 9: the file presented as bytes", content: ["video": .rightAsBytes],
             status: .pass, detail: "1 by content, 2 by digest"),
+        // An empty commitment (a CONTENT stage over zero items) counts as committing no content (revised).
         .init(
-            id: "rule 9: a CONTENT stage over an empty list, with an empty manifest", proof: .emptyStage,
-            manifest: .emptyEntries, status: .pass, detail: "0 by content, 0 by digest"),
+            id: "empty commitment: requireCallerMetadata with nothing presented FAILs",
+            proof: .emptyStage, nilCheck: true, requireCallerMetadata: true, status: .fail, code: .commitmentRequired,
+            detail:
+                "the proof commits no content (its CONTENT stage is over zero items), and requireCallerMetadata is set"),
         .init(
-            id: "rule 9: .all over an empty list without a manifest", proof: .emptyStage, manifest: .absent,
-            require: .all, status: .pass, detail: "0 by content, 0 by digest"),
+            id: "empty commitment: requireCallerMetadata with an empty manifest FAILs (no more \"0 by content\")",
+            proof: .emptyStage, manifest: .emptyEntries, requireCallerMetadata: true, status: .fail,
+            code: .commitmentRequired),
+        .init(
+            id: "empty commitment: an empty manifest presented FAILs", proof: .emptyStage,
+            manifest: .emptyEntries, status: .fail, code: .contentWithoutCommitment,
+            detail: "content or a manifest was presented for a proof whose CONTENT stage commits zero items"),
+        .init(
+            id: "empty commitment: requireContent .all FAILs", proof: .emptyStage, manifest: .absent,
+            require: .all, status: .fail, code: .contentWithoutCommitment),
+        .init(
+            id: "empty commitment: a value presented FAILs", proof: .emptyStage, manifest: .absent,
+            content: ["note": .arbitrary], status: .fail, code: .contentWithoutCommitment),
         .init(
             id: "rule 9: never PASS over a list that does not recompute its root", proof: .emptyStageTampered,
             manifest: .absent, require: .all, status: .fail, code: .manifestMismatch),
@@ -210,7 +227,7 @@ extension MetadataCase {
 
 @Suite("caller-metadata: rules 1–9 and the seed's result table")
 struct CallerMetadataTests {
-    static func run(_ row: MetadataCase, _ fixture: ContentFixture) throws -> ContentJudgement {
+    static func run(_ row: MetadataCase, _ fixture: ContentFixture) throws -> Outcome {
         let claim: ContentCommitmentClaim
         switch row.proof {
         case .committed: claim = fixture.claim

@@ -1,6 +1,7 @@
 import Foundation
 import OctetContent
 import OctetCrypto
+import OctetOutcome
 import Testing
 
 @Suite("file content: streamed, bounded, size first")
@@ -40,7 +41,7 @@ struct FileHashingTests {
         let pass = ContentChecks.callerMetadata(
             claim, check: CallerMetadataCheck(manifestJson: manifest, content: ["large": .file(url)]),
             requireCallerMetadata: true)
-        #expect(pass == ContentJudgement(status: .pass, detail: "1 by content, 0 by digest"))
+        #expect(pass == Outcome.pass("1 by content, 0 by digest"))
         data[data.count - 1] ^= 0x01
         try data.write(to: url)
         let fail = ContentChecks.callerMetadata(
@@ -72,7 +73,7 @@ struct FileHashingTests {
         let start = clock.now
         let result = ContentChecks.callerMetadata(claim, check: check, requireCallerMetadata: false)
         let elapsed = clock.now - start
-        #expect(result == ContentJudgement(status: .fail, detail: #"CONTENT_MISMATCH: the size of "clip" differs"#))
+        #expect(result == Outcome.fail(.contentMismatch, #"CONTENT_MISMATCH: the size of "clip" differs"#))
         // Reading 64 GiB would take far longer than this.
         #expect(elapsed < .seconds(2))
     }

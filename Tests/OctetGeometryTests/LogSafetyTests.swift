@@ -73,6 +73,82 @@ struct LogSafetyTests {
         #expect(checked == 300 * 4 * 9)
     }
 
+    /// True when `detail` states a distance: a digit, optional spaces, then a unit of length as a word
+    /// ("1.00 m", "12m", "3 km", "5 metres", "7 meters").
+    static func statesDistance(_ detail: String) -> Bool {
+        let characters = Array(detail)
+        for (index, character) in characters.enumerated() where character.isNumber {
+            var rest = characters[(index + 1)...].drop { $0 == " " }
+            var word = ""
+            while let next = rest.first, next.isLetter {
+                word.append(next)
+                rest = rest.dropFirst()
+            }
+            if ["m", "km", "metre", "metres", "meter", "meters"].contains(word) { return true }
+        }
+        return false
+    }
+
+    @Test("the distance pattern finds a distance and only a distance")
+    func distancePattern() {
+        #expect(Self.statesDistance("claimed circle reaches 1.00 m beyond the expected circle"))
+        #expect(Self.statesDistance("fix lies 12m outside"))
+        #expect(Self.statesDistance("3 km away"))
+        #expect(Self.statesDistance("4366758 metres"))
+        #expect(!Self.statesDistance("claimed polygon has 5 vertices, expected 4"))
+        #expect(!Self.statesDistance("claimed geohash (7 characters) is not inside the expected one (6)"))
+        #expect(!Self.statesDistance("fix lies outside the claimed circle"))
+    }
+
+    @Test("no region FAIL detail says by how much: a FAIL says beyond or outside, never a distance")
+    func failsNeverSayHowFar() throws {
+        var random = SplitMix(state: 20_261_201)
+        var fails = 0
+        var passesWithMargin = 0
+        for _ in 0..<300 {
+            let fix = PointE7(
+                latE7: Int32.random(in: -800_000_000...800_000_000, using: &random),
+                lonE7: Int32.random(in: -1_700_000_000...1_700_000_000, using: &random))
+            let offset = { (r: inout SplitMix) -> PointE7 in
+                PointE7(
+                    latE7: fix.latE7 + Int32.random(in: -100_000...100_000, using: &r),
+                    lonE7: fix.lonE7 + Int32.random(in: -100_000...100_000, using: &r))
+            }
+            let polygon = Fixtures.regularPolygon(
+                count: 5, centerLat: Double(offset(&random).latE7) / 1e7, centerLon: Double(fix.lonE7) / 1e7,
+                radiusE7: Double.random(in: 1_000...100_000, using: &random))
+            let hash = geohash(of: offset(&random), length: Int.random(in: 4...9, using: &random))
+            let circles = (0..<3).map { _ in
+                RegionE7.circle(center: offset(&random), radiusMeters: UInt32.random(in: 1...3_000, using: &random))
+            }
+            let regions = circles + [.polygon(polygon), .geohash(hash)]
+            let accuracy = UInt32.random(in: 0...500_000, using: &random)
+            for claimed in regions {
+                var judgements = [
+                    RegionRules.contains(fix: fix, horizontalAccuracyMillimeters: accuracy, claimed: claimed)
+                ]
+                for expected in regions {
+                    let all = RegionRules.judge(
+                        claimed: claimed, expected: expected, fix: fix, horizontalAccuracyMillimeters: accuracy)
+                    judgements += [all.regionClaim, all.regionType, all.contains]
+                }
+                for judgement in judgements {
+                    guard !judgement.passed else {
+                        if Self.statesDistance(judgement.detail) { passesWithMargin += 1 }
+                        continue
+                    }
+                    fails += 1
+                    if Self.statesDistance(judgement.detail) {
+                        Issue.record("FAIL detail \"\(judgement.detail)\" says how far")
+                    }
+                }
+            }
+        }
+        // Both kinds occur: the pattern would catch a distance (PASS details state their margins).
+        #expect(fails > 1_000)
+        #expect(passesWithMargin > 0)
+    }
+
     /// Encodes a geohash by bisection (independent of the decoder under test).
     func geohash(of point: PointE7, length: Int) -> String {
         let alphabet = Array("0123456789bcdefghjkmnpqrstuvwxyz")

@@ -1,4 +1,5 @@
 import OctetGeometry
+import OctetOutcome
 import Testing
 
 @Suite("region-claim and region-type: the claim equals the expected region or lies inside it")
@@ -29,8 +30,8 @@ struct RegionClaimTests {
         #expect(type.passed == same)
         if !same {
             #expect(
-                RegionRules.regionClaim(claimed: testCase.claimed, expected: testCase.expected)
-                    == .fail("claimed \(testCase.claimed.shape), expected \(testCase.expected.shape)"))
+                RegionRules.regionClaim(claimed: testCase.claimed, expected: testCase.expected).code
+                    == .regionTypeMismatch)
         } else {
             #expect(RegionRules.regionClaim(claimed: testCase.claimed, expected: testCase.expected).passed)
         }
@@ -71,8 +72,8 @@ struct RegionClaimTests {
             RegionRules.regionClaim(claimed: expected, expected: expected)
                 == .pass("claimed circle equals the expected circle"))
         #expect(
-            RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 501), expected: expected)
-                == .fail("claimed circle reaches 1.00 m beyond the expected circle"))
+            RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 501), expected: expected).code
+                == .regionNotInside)
         #expect(
             RegionRules.regionClaim(claimed: .circle(center: Self.zurich, radiusMeters: 488), expected: expected)
                 == .pass("claimed circle lies ≥ 12 m inside the expected circle"))
@@ -90,8 +91,8 @@ struct RegionClaimTests {
         #expect(!RegionRules.regionClaim(claimed: reversed, expected: Self.square).passed)
         #expect(!RegionRules.regionClaim(claimed: .polygon(moved), expected: Self.square).passed)
         #expect(
-            RegionRules.regionClaim(claimed: .polygon(Array(vertices.prefix(3))), expected: Self.square)
-                == .fail("claimed polygon has 3 vertices, expected 4"))
+            RegionRules.regionClaim(claimed: .polygon(Array(vertices.prefix(3))), expected: Self.square).code
+                == .regionNotInside)
     }
 
     @Test("an invalid expected region fails all three checks, naming the defect")
@@ -99,7 +100,7 @@ struct RegionClaimTests {
         let judgements = RegionRules.judge(
             claimed: Self.square, expected: Fixtures.polygon([(0, 0), (1, 1), (2, 2)]),
             fix: PointE7(latE7: 500_000, lonE7: 500_000), horizontalAccuracyMillimeters: 0)
-        let failure = RegionJudgement.fail("expected region invalid: polygon has zero area")
+        let failure = Outcome.fail(.expectedRegionInvalid, "expected region invalid: polygon has zero area")
         #expect(judgements == RegionJudgements(regionClaim: failure, regionType: failure, contains: failure))
         let valid = RegionRules.judge(
             claimed: Self.square, expected: Self.square,

@@ -210,7 +210,11 @@ struct AttestedProofTests {
             issuer: { .appAttest(device: Attested.appAttestDevice(), proofKey: Fixture.proofKey) },
             expect: [
                 Expect(check: hardware, status: .notChecked, detail: "assertion-only proof; no enrolment bundle"),
-                Expect(check: deviceSig, status: .pass, detail: "App Attest assertion verifies under the attested key"),
+                Expect(
+                    check: deviceSig, status: .pass,
+                    detail:
+                        "App Attest assertion verifies under the key the proof carries; no enrolment and no attestation "
+                        + "bundle: nothing attests that key"),
                 Expect(check: required, status: .fail),
                 Expect(check: CheckName.binding, status: .pass),
             ], verdict: .invalid),
@@ -226,7 +230,11 @@ struct AttestedProofTests {
             options: { $0.attestationBundle = try Attested.enrolment().protoData() },
             expect: [
                 Expect(check: hardware, status: .pass, detail: "App Attest enrolment verified (production)"),
-                Expect(check: deviceSig, status: .pass),
+                Expect(
+                    check: deviceSig, status: .pass,
+                    detail:
+                        "App Attest assertion verifies under the key the proof carries; hardware-attestation judges "
+                        + "whether it is attested"),
                 Expect(check: required, status: .pass),
             ], verdict: .valid),
         Case(
@@ -244,6 +252,11 @@ struct AttestedProofTests {
             },
             expect: [
                 Expect(check: hardware, status: .pass, detail: "App Attest enrolment verified (production)"),
+                Expect(
+                    check: deviceSig, status: .pass,
+                    detail:
+                        "App Attest assertion verifies under the key the proof carries; hardware-attestation judges "
+                        + "whether it is attested"),
                 Expect(check: required, status: .pass),
             ], verdict: .valid),
         Case(

@@ -11,6 +11,8 @@ struct CheckOutcomeTests {
         let id: String
         let check: String
         let expected: CheckStatus
+        /// The reason code (docs/checks.md) a FAIL or WARN must carry.
+        var code: String? = nil
         var draft: @Sendable (inout ProofDraft) -> Void = { _ in }
         var mutations: [Mutation] = []
         var options: @Sendable (inout VerifyOptions) -> Void = { _ in }
@@ -24,12 +26,15 @@ struct CheckOutcomeTests {
         Case(id: "every stage signed: PASS", check: "stage-signatures", expected: .pass, detail: "2 stages"),
         Case(
             id: "a corrupted stage signature: FAIL naming the stage", check: "stage-signatures", expected: .fail,
+            code: "STAGE_SIGNATURE_INVALID",
             mutations: [.corruptStageSignature(1)], detail: "1 (FIX)"),
         Case(
             id: "stages signed by another key: FAIL", check: "stage-signatures", expected: .fail,
+            code: "STAGE_SIGNATURE_INVALID",
             mutations: [.signStagesWith(P256PrivateKey())]),
         Case(
             id: "a dropped middle stage breaks the chain: FAIL", check: "stage-signatures", expected: .fail,
+            code: "STAGE_SIGNATURE_INVALID",
             draft: {
                 $0.assurance = (.verified, nil); $0.stages = [.capture, .fix, .content, .verdict];
                 $0.contentRoot = Array(repeating: 1, count: 32)
@@ -41,43 +46,48 @@ struct CheckOutcomeTests {
             expected: .pass),
         Case(
             id: "a corrupted device signature: FAIL", check: "device-attestation-sig", expected: .fail,
+            code: "DEVICE_SIGNATURE_INVALID",
             mutations: [.corruptDeviceSignature]),
         Case(
             id: "a device signature over another digest: FAIL", check: "device-attestation-sig", expected: .fail,
+            code: "DEVICE_SIGNATURE_INVALID",
             mutations: [.deviceSignsOtherDigest]),
         // binding
         Case(id: "every claim bound by its stage: PASS", check: "binding", expected: .pass),
         Case(
             id: "a claim changed after signing: FAIL naming the field", check: "binding", expected: .fail,
+            code: "CLAIM_BINDING_INVALID",
             mutations: [.alterClaimsAfterSigning({ $0.appId = "com.example.other" })], detail: "app_id"),
         Case(
-            id: "an unbound claim: FAIL", check: "binding", expected: .fail,
+            id: "an unbound claim: FAIL", check: "binding", expected: .fail, code: "CLAIM_BINDING_INVALID",
             mutations: [.omitBinding(claimField: 4)], detail: "region is not bound"),
         Case(
-            id: "a claim bound twice: FAIL", check: "binding", expected: .fail,
+            id: "a claim bound twice: FAIL", check: "binding", expected: .fail, code: "CLAIM_BINDING_INVALID",
             mutations: [.bindTwice(claimField: 1)], detail: "created_at_ms is bound 2 times"),
         Case(
             id: "a claim bound by the wrong stage: FAIL", check: "binding", expected: .fail,
+            code: "CLAIM_BINDING_INVALID",
             mutations: [.bindInStage(claimField: 5, stage: .capture)], detail: "fix bound by CAPTURE"),
         Case(
-            id: "a binding with a wrong hash: FAIL", check: "binding", expected: .fail,
+            id: "a binding with a wrong hash: FAIL", check: "binding", expected: .fail, code: "CLAIM_BINDING_INVALID",
             mutations: [.wrongBindingHash(claimField: 2)], detail: "platform does not match"),
         Case(
-            id: "a binding of an absent claim: FAIL", check: "binding", expected: .fail,
+            id: "a binding of an absent claim: FAIL", check: "binding", expected: .fail, code: "CLAIM_BINDING_INVALID",
             mutations: [.bindAbsentField(claimField: 6, stage: .capture)], detail: "absent claim session_nonce"),
         Case(
             id: "platform IOS with software evidence: FAIL", check: "binding", expected: .fail,
+            code: "PLATFORM_MISMATCH",
             draft: { $0.platform = .ios }, detail: "platform IOS"),
         // freshness
         Case(id: "created 10 s ago, window 300 s: PASS", check: "freshness", expected: .pass),
         Case(
-            id: "created 412 s ago: FAIL with the age", check: "freshness", expected: .fail,
+            id: "created 412 s ago: FAIL with the age", check: "freshness", expected: .fail, code: "STALE",
             draft: { $0.createdAtMs = Fixture.nowMs - 412_000 }, detail: "created 412 s ago, window 300 s"),
         Case(
             id: "created exactly at the window's edge: PASS", check: "freshness", expected: .pass,
             draft: { $0.createdAtMs = Fixture.nowMs - 300_000 }),
         Case(
-            id: "created 1 ms before the window: FAIL", check: "freshness", expected: .fail,
+            id: "created 1 ms before the window: FAIL", check: "freshness", expected: .fail, code: "STALE",
             draft: {
                 $0.createdAtMs = Fixture.nowMs - 300_001; $0.fix.timeMs = Fixture.nowMs
             }),
@@ -86,18 +96,19 @@ struct CheckOutcomeTests {
             draft: { $0.createdAtMs = Fixture.nowMs + 60_000 }),
         Case(
             id: "created 75 s ahead: FAIL, device clock ahead", check: "freshness", expected: .fail,
+            code: "FUTURE_DATED",
             draft: { $0.createdAtMs = Fixture.nowMs + 75_000 }, detail: "75 s in the future: device clock ahead?"),
         Case(
-            id: "a stale fix in a fresh proof: FAIL", check: "freshness", expected: .fail,
+            id: "a stale fix in a fresh proof: FAIL", check: "freshness", expected: .fail, code: "STALE",
             draft: { $0.fix.timeMs = Fixture.nowMs - 1_000_000 }, detail: "fix taken 1000 s ago"),
         Case(
-            id: "negative maxAgeSeconds: FAIL", check: "freshness", expected: .fail,
+            id: "negative maxAgeSeconds: FAIL", check: "freshness", expected: .fail, code: "MAX_AGE_INVALID",
             options: { $0.maxAgeSeconds = -1 }, detail: "invalid maxAgeSeconds"),
         Case(
-            id: "NaN maxAgeSeconds: FAIL", check: "freshness", expected: .fail,
+            id: "NaN maxAgeSeconds: FAIL", check: "freshness", expected: .fail, code: "MAX_AGE_INVALID",
             options: { $0.maxAgeSeconds = .nan }, detail: "invalid maxAgeSeconds"),
         Case(
-            id: "infinite maxAgeSeconds: FAIL", check: "freshness", expected: .fail,
+            id: "infinite maxAgeSeconds: FAIL", check: "freshness", expected: .fail, code: "MAX_AGE_INVALID",
             options: { $0.maxAgeSeconds = .infinity }, detail: "invalid maxAgeSeconds"),
         Case(
             id: "a huge window is unbounded: PASS for a proof from 1970", check: "freshness", expected: .pass,
@@ -108,7 +119,7 @@ struct CheckOutcomeTests {
             id: "a window of -0.0 is zero: PASS only at now", check: "freshness", expected: .pass,
             draft: { $0.createdAtMs = Fixture.nowMs }, options: { $0.maxAgeSeconds = -0.0 }),
         Case(
-            id: "a window of 0 refuses a proof 1 ms old", check: "freshness", expected: .fail,
+            id: "a window of 0 refuses a proof 1 ms old", check: "freshness", expected: .fail, code: "STALE",
             draft: { $0.createdAtMs = Fixture.nowMs - 1 }, options: { $0.maxAgeSeconds = 0 }),
         // region
         Case(id: "no expectedRegion: region-claim NOT-CHECKED", check: "region-claim", expected: .notChecked),
@@ -118,26 +129,32 @@ struct CheckOutcomeTests {
             options: { $0.expectedRegion = .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 1000) }),
         Case(
             id: "a claimed circle larger than the expected one: FAIL", check: "region-claim", expected: .fail,
+            code: "REGION_NOT_INSIDE",
             options: { $0.expectedRegion = .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 100) }),
         Case(
             id: "a geohash expected for a claimed circle: region-type FAIL", check: "region-type", expected: .fail,
+            code: "REGION_TYPE_MISMATCH",
             options: { $0.expectedRegion = .geohash("u09tunq") }),
         Case(
             id: "the fix's disc inside the claimed circle: contains PASS", check: "contains", expected: .pass,
             options: { $0.expectedRegion = .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 1000) }),
         Case(
             id: "a fix outside its claimed circle: contains FAIL", check: "contains", expected: .fail,
+            code: "OUTSIDE_REGION",
             draft: { $0.fix = ProofDraft.Fix(latitude: 48.87, longitude: 2.2945) },
             options: { $0.expectedRegion = .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 1000) }),
         Case(
             id: "an invalid expected region fails region-claim", check: "region-claim", expected: .fail,
+            code: "EXPECTED_REGION_INVALID",
             options: { $0.expectedRegion = .circle(latitude: 91, longitude: 0, radiusMeters: 10) },
             detail: "expected region invalid"),
         Case(
             id: "an invalid expected region fails contains", check: "contains", expected: .fail,
+            code: "EXPECTED_REGION_INVALID",
             options: { $0.expectedRegion = .geohash("u09a") }, detail: "expected region invalid"),
         Case(
             id: "a non-finite expected radius fails region-type", check: "region-type", expected: .fail,
+            code: "EXPECTED_REGION_INVALID",
             options: { $0.expectedRegion = .circle(latitude: 1, longitude: 1, radiusMeters: .nan) },
             detail: "expected region invalid"),
         // hardware attestation
@@ -147,6 +164,7 @@ struct CheckOutcomeTests {
         Case(id: "attestation not required: NOT-CHECKED", check: "attestation-required", expected: .notChecked),
         Case(
             id: "attestation required of a software key: FAIL", check: "attestation-required", expected: .fail,
+            code: "ATTESTATION_REQUIRED",
             options: { $0.requireAttestation = true }),
         // session-binding
         Case(id: "no expected nonce: NOT-CHECKED", check: "session-binding", expected: .notChecked),
@@ -155,15 +173,16 @@ struct CheckOutcomeTests {
             draft: { $0.sessionNonce = Array(repeating: 9, count: 16) },
             options: { $0.expectedSessionNonce = Data(repeating: 9, count: 16) }),
         Case(
-            id: "another nonce: FAIL", check: "session-binding", expected: .fail,
+            id: "another nonce: FAIL", check: "session-binding", expected: .fail, code: "SESSION_NONCE_MISMATCH",
             draft: { $0.sessionNonce = Array(repeating: 9, count: 16) },
             options: { $0.expectedSessionNonce = Data(repeating: 8, count: 16) }),
         Case(
             id: "a shorter prefix of the nonce: FAIL", check: "session-binding", expected: .fail,
+            code: "SESSION_NONCE_MISMATCH",
             draft: { $0.sessionNonce = Array(repeating: 9, count: 16) },
             options: { $0.expectedSessionNonce = Data(repeating: 9, count: 8) }),
         Case(
-            id: "no nonce in the proof: FAIL", check: "session-binding", expected: .fail,
+            id: "no nonce in the proof: FAIL", check: "session-binding", expected: .fail, code: "SESSION_NONCE_ABSENT",
             options: { $0.expectedSessionNonce = Data(repeating: 9, count: 16) }, detail: "no session nonce"),
         // verdict-tier
         Case(
@@ -180,19 +199,20 @@ struct CheckOutcomeTests {
             id: "honoured: PLAUSIBLE passes", check: "verdict-tier", expected: .pass,
             draft: { $0.assurance = (.plausible, nil) }, options: { $0.honorVerdictTier = true }),
         Case(
-            id: "honoured: UNCERTAIN warns", check: "verdict-tier", expected: .warn,
+            id: "honoured: UNCERTAIN warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
             draft: { $0.assurance = (.uncertain, nil) }, options: { $0.honorVerdictTier = true }, detail: "UNCERTAIN"),
         Case(
-            id: "honoured: SUSPICIOUS warns", check: "verdict-tier", expected: .warn,
+            id: "honoured: SUSPICIOUS warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
             draft: { $0.assurance = (.suspicious, nil) }, options: { $0.honorVerdictTier = true }),
         Case(
-            id: "honoured: SPOOFED warns", check: "verdict-tier", expected: .warn,
+            id: "honoured: SPOOFED warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
             draft: { $0.assurance = (.spoofed, nil) }, options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured without a tier: NOT-CHECKED", check: "verdict-tier", expected: .notChecked,
             options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured, .verified required, PLAUSIBLE signed: FAIL", check: "verdict-tier", expected: .fail,
+            code: "TIER_BELOW_REQUIRED",
             draft: { $0.assurance = (.plausible, nil) },
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .verified
@@ -204,20 +224,20 @@ struct CheckOutcomeTests {
                 $0.honorVerdictTier = true; $0.requireVerdict = .plausible
             }),
         Case(
-            id: "honoured, required, no tier: FAIL", check: "verdict-tier", expected: .fail,
+            id: "honoured, required, no tier: FAIL", check: "verdict-tier", expected: .fail, code: "TIER_UNSIGNED",
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .plausible
             }),
         Case(
             id: "honoured, required, tier bound by FIX instead of VERDICT: not signed, FAIL", check: "verdict-tier",
-            expected: .fail, draft: { $0.assurance = (.verified, nil) },
+            expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = (.verified, nil) },
             mutations: [.bindInStage(claimField: 8, stage: .fix)],
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .verified
             }),
         Case(
             id: "honoured, required, tier changed after signing: not signed, FAIL", check: "verdict-tier",
-            expected: .fail, draft: { $0.assurance = (.plausible, nil) },
+            expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = (.plausible, nil) },
             mutations: [.alterClaimsAfterSigning({ $0.assurance = (.verified, nil) })],
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .verified
@@ -237,6 +257,8 @@ struct CheckOutcomeTests {
         #expect(result.status("wire-format") == .pass, "\(result.detail("wire-format"))")
         #expect(
             result.status(testCase.check) == testCase.expected, "\(testCase.check): \(result.detail(testCase.check))")
+        // Every FAIL, WARN and INCONCLUSIVE carries its code; PASS and NOT-CHECKED carry none.
+        #expect(result.check(named: testCase.check)?.code == testCase.code)
         if let fragment = testCase.detail {
             #expect(result.detail(testCase.check).contains(fragment), "\(result.detail(testCase.check))")
         }

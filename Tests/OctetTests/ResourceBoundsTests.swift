@@ -4,6 +4,7 @@ import OctetAttestation
 import OctetContent
 import OctetEncoding
 import OctetIssuer
+import OctetOutcome
 import Testing
 
 /// Hostile sizes: every input below is as large or as deep as an attacker can make it, and each
@@ -331,12 +332,13 @@ struct ResourceBoundsTests {
         let root = [UInt8](TrustAnchors.bundled.androidRootsDER.first ?? Data())
         let chain = [[UInt8]](repeating: root, count: 10_000)
         let clock = ContinuousClock()
-        var judgement: AttestationJudgement?
+        var judgement: Outcome?
         let elapsed = clock.measure {
             judgement = AndroidKeyAttestation.judge(
                 chainDER: chain, appId: "com.example.octet", createdAtMs: Fixture.nowMs, anchors: .bundled)
         }
         print("resource-bounds: 10,000-certificate chain judged in \(elapsed)")
         #expect(judgement?.status == .fail)
+        #expect(judgement?.code == .chainLengthInvalid)
     }
 }

@@ -49,6 +49,9 @@ enum ContentCases {
         let (items, manifest) = committed()
         let proof = B.issue(B.draft { $0.content = items })
         let plain = B.issue()
+        // An empty commitment: a CONTENT stage over zero items (counts as none for caller-metadata).
+        let emptyCommitment = B.issue(B.draft { $0.contentRoot = ContentRoot.compute([CommittedContent]()) })
+        let emptyManifest = Data(#"{"v":1,"entries":[]}"#.utf8)
         typealias Row = (String, String, [UInt8], VectorOptions, [String: CheckStatus], ProofVerification.Verdict?)
         let rows: [Row] = [
             (
@@ -165,6 +168,27 @@ enum ContentCases {
                 "caller-metadata/fail-presented-no-commitment", "a manifest presented for a proof that commits nothing",
                 plain, B.options { $0.callerMetadata = metadata(manifest: manifest) }, ["caller-metadata": .fail],
                 .invalid
+            ),
+            (
+                "caller-metadata/fail-required-empty-commitment",
+                "requireCallerMetadata on a proof whose CONTENT stage commits zero items, nothing presented",
+                emptyCommitment, B.options { $0.requireCallerMetadata = true },
+                ["caller-manifest": .pass, "caller-metadata": .fail], .invalid
+            ),
+            (
+                "caller-metadata/fail-required-empty-commitment-empty-manifest",
+                "requireCallerMetadata with the empty manifest, for a CONTENT stage over zero items",
+                emptyCommitment,
+                B.options {
+                    $0.requireCallerMetadata = true
+                    $0.callerMetadata = metadata(manifest: emptyManifest)
+                }, ["caller-manifest": .pass, "caller-metadata": .fail], .invalid
+            ),
+            (
+                "caller-metadata/fail-presented-empty-commitment",
+                "the empty manifest presented for a proof whose CONTENT stage commits zero items",
+                emptyCommitment, B.options { $0.callerMetadata = metadata(manifest: emptyManifest) },
+                ["caller-manifest": .pass, "caller-metadata": .fail], .invalid
             ),
             (
                 "caller-metadata/not-checked-nothing-presented",

@@ -47,6 +47,22 @@ enum SignatureCases {
             "device-attestation-sig/fail-other-digest", "the device key signed a digest other than the committed one",
             proof: B.issue(B.draft(), [.deviceSignsOtherDigest]), intent: ["device-attestation-sig": .fail],
             verdict: .invalid)
+        // docs/security.md, "What an unattested proof does not protect": whoever holds a software proof with a
+        // VERDICT stage can drop that trailing stage (and the tier it binds), swap in a software device key of
+        // their own and re-sign the device evidence, keeping proof_id and every remaining stage signature.
+        // The copy verifies; only requireAttestation (a software key then FAILs) closes it.
+        let strippedCopy = ProofIssuer(proofKey: ConformanceKeys.proofKey, device: .software(ConformanceKeys.otherKey))
+            .issueBytes(B.draft(), mutations: [])
+        builder.add(
+            "device-attestation-sig/pass-software-stripped-and-re-signed",
+            "a VERDICT proof's copy without its trailing stage, device evidence re-signed by another software key",
+            proof: strippedCopy, intent: ["device-attestation-sig": .pass, "stage-signatures": .pass],
+            verdict: .valid)
+        builder.add(
+            "attestation-required/fail-software-stripped-and-re-signed",
+            "the same stripped, re-signed copy under requireAttestation",
+            proof: strippedCopy, options: B.options { $0.requireAttestation = true },
+            intent: ["device-attestation-sig": .pass, "attestation-required": .fail], verdict: .invalid)
         builder.add(
             "device-attestation-sig/fail-key-off-curve", "the software device key is not a point on P-256",
             proof: WireEdit.edit(B.issue(), at: [(6, 0), (3, 0)]) {

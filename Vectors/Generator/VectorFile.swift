@@ -1,8 +1,10 @@
 import Foundation
 import Octet
+import OctetEncoding
 
 /// One conformance vector as it is written to `Vectors/cases/<id>.json` (docs/conformance.md).
-public struct VectorFile: Codable, Sendable, Equatable {
+/// Read by `VectorWriter.decode`: the `options` object through `RequestOptions`' strict decoder.
+public struct VectorFile: Encodable, Sendable, Equatable {
     /// "octet-conformance/1".
     public var schema: String
     public var id: String
@@ -15,15 +17,18 @@ public struct VectorFile: Codable, Sendable, Equatable {
 
     public static let schemaName = "octet-conformance/1"
 
-    public var proofBytes: [UInt8] { Data(base64Encoded: proofBase64).map { [UInt8]($0) } ?? [] }
+    public var proofBytes: [UInt8] { Base64.decode(proofBase64) ?? [] }
 }
 
-/// The expected result: every field of `ProofVerification` except the free-text details.
+/// The expected result: every field of `ProofVerification` except the free-text details, with each
+/// check's reason code.
 public struct VectorExpectation: Codable, Sendable, Equatable {
     public struct CheckResult: Codable, Sendable, Equatable {
         public var name: String
         /// The wire tag: PASS, FAIL, WARN, NOT-CHECKED, INCONCLUSIVE.
         public var status: String
+        /// The reason code on FAIL, WARN and INCONCLUSIVE (docs/checks.md); absent otherwise.
+        public var code: String?
     }
 
     /// "valid", "invalid" or "inconclusive".
@@ -45,7 +50,7 @@ public struct VectorExpectation: Codable, Sendable, Equatable {
         isValid = result.isValid
         isAuthentic = result.isAuthentic
         spoofingVerdict = result.spoofingVerdict?.rawValue
-        checks = result.checks.map { CheckResult(name: $0.name, status: $0.status.wireTag) }
+        checks = result.checks.map { CheckResult(name: $0.name, status: $0.status.wireTag, code: $0.code) }
     }
 
     /// The status of the check named `name`, as its wire tag.

@@ -1,4 +1,6 @@
 import Foundation
+import OctetBackend
+import OctetEncoding
 
 /// Encodes vector files the one way they are committed, and writes or reads a folder of them.
 public enum VectorWriter {
@@ -8,8 +10,28 @@ public enum VectorWriter {
         return try encoder.encode(file) + Data("\n".utf8)
     }
 
+    /// Reads one vector file. The `options` object goes through the same strict decoder as a
+    /// request's (`RequestOptions`); a vector must give `verificationTimeMs`.
     public static func decode(_ data: Data) throws -> VectorFile {
-        try JSONDecoder().decode(VectorFile.self, from: data)
+        struct Envelope: Decodable {
+            var schema: String
+            var id: String
+            var rule: String
+            var proofBase64: String
+            var expected: VectorExpectation
+        }
+        let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        let limits = JSONLimits(maxBytes: 1 << 24, maxStringBytes: 1 << 24)
+        guard case .success(.object(let file)) = JSONReader.parse([UInt8](data), limits: limits),
+            case .object(let object)? = file["options"]
+        else { throw VectorFileError(id: envelope.id, reason: "no options object") }
+        let options = try RequestOptions(json: object, at: .member("options"), source: .conformanceVector)
+        guard options.verificationTimeMs != nil else {
+            throw VectorFileError(id: envelope.id, reason: "options.verificationTimeMs is missing")
+        }
+        return VectorFile(
+            schema: envelope.schema, id: envelope.id, rule: envelope.rule, proofBase64: envelope.proofBase64,
+            options: options, expected: envelope.expected)
     }
 
     /// The file name of a case: its id with `/` as `--`.
@@ -43,4 +65,11 @@ public enum VectorWriter {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         return try names.sorted().map { try decode(Data(contentsOf: folder.appendingPathComponent($0))) }
     }
+}
+
+/// A vector file that does not have the conformance format.
+public struct VectorFileError: Error, CustomStringConvertible {
+    public let id: String
+    public let reason: String
+    public var description: String { "\(id): \(reason)" }
 }

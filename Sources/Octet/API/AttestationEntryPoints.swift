@@ -1,6 +1,7 @@
 import Foundation
 import OctetAttestation
 import OctetCrypto
+import OctetOutcome
 
 /// Hardware attestation on its own, outside a proof: what a backend runs when it receives an
 /// enrolment, and how the real device samples are tested. Each entry point calls the code that
@@ -32,7 +33,7 @@ extension Octet {
         let outcome = EnrolmentJudge.judgeBundle(
             [UInt8](bundle), keyId: SHA256.hash(key), publicKey: key, appId: appId,
             createdAtMs: VerificationContext.milliseconds(time.timeIntervalSince1970), anchors: trustAnchors)
-        return ProofCheck(name: CheckName.hardwareAttestation, status: outcome.status, detail: outcome.detail)
+        return ProofCheck(name: CheckName.hardwareAttestation, outcome)
     }
 
     /// Judges one App Attest assertion: `device-attestation-sig` for an `app_attest` proof.
@@ -56,14 +57,13 @@ extension Octet {
         // Inside a proof the decoder holds the assertion to the schema's bound; so does this door.
         guard (1...4096).contains(assertion.count) else {
             return ProofCheck(
-                name: CheckName.deviceAttestationSig, status: .fail,
-                detail: "assertion of \(assertion.count) bytes, expected 1..4096")
+                name: CheckName.deviceAttestationSig,
+                .fail(.evidenceSizeInvalid, "assertion of \(assertion.count) bytes, expected 1..4096"))
         }
-        let outcome = Outcome(
-            AppAttest.judgeAssertion(
-                assertion: [UInt8](assertion), clientDataHash: [UInt8](clientDataHash), keyId: [UInt8](keyId),
-                publicKey: [UInt8](publicKey), appId: appId))
-        return ProofCheck(name: CheckName.deviceAttestationSig, status: outcome.status, detail: outcome.detail)
+        let outcome = AppAttest.judgeAssertion(
+            assertion: [UInt8](assertion), clientDataHash: [UInt8](clientDataHash), keyId: [UInt8](keyId),
+            publicKey: [UInt8](publicKey), appId: appId)
+        return ProofCheck(name: CheckName.deviceAttestationSig, outcome)
     }
 
     /// Judges an Android Key Attestation chain: `hardware-attestation` for an `android_key` proof.
@@ -90,13 +90,13 @@ extension Octet {
         // Inside a proof the decoder holds each certificate to the schema's bound; so does this door.
         if let index = chainDER.firstIndex(where: { !(1...16384).contains($0.count) }) {
             return ProofCheck(
-                name: CheckName.hardwareAttestation, status: .fail,
-                detail: "certificate \(index) of \(chainDER[index].count) bytes, expected 1..16384")
+                name: CheckName.hardwareAttestation,
+                .fail(.evidenceSizeInvalid, "certificate \(index) of \(chainDER[index].count) bytes, expected 1..16384")
+            )
         }
-        let outcome = Outcome(
-            AndroidKeyAttestation.judge(
-                chainDER: chainDER.map { [UInt8]($0) }, appId: appId,
-                createdAtMs: VerificationContext.milliseconds(time.timeIntervalSince1970), anchors: trustAnchors))
-        return ProofCheck(name: CheckName.hardwareAttestation, status: outcome.status, detail: outcome.detail)
+        let outcome = AndroidKeyAttestation.judge(
+            chainDER: chainDER.map { [UInt8]($0) }, appId: appId,
+            createdAtMs: VerificationContext.milliseconds(time.timeIntervalSince1970), anchors: trustAnchors)
+        return ProofCheck(name: CheckName.hardwareAttestation, outcome)
     }
 }

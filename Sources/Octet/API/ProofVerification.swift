@@ -22,12 +22,18 @@ public struct ProofVerification: Sendable, Hashable {
     init(checks: [ProofCheck], spoofingVerdict: LocationProofVerdict?) {
         self.checks = checks
         self.spoofingVerdict = spoofingVerdict
+        (verdict, isValid, isAuthentic) = Self.rules(checks)
+    }
+
+    /// The seed's verdict rules, the only copy: the recipe also applies them to the checks before
+    /// `replay-uniqueness` to decide whether a proof is recorded.
+    static func rules(_ checks: [ProofCheck]) -> (verdict: Verdict, isValid: Bool, isAuthentic: Bool) {
         let anyFail = checks.contains { $0.status == .fail }
         let anyInconclusive = checks.contains { $0.status == .inconclusive }
         let signed = checks.contains { $0.name == CheckName.stageSignatures && $0.status == .pass }
-        isValid = !anyFail
-        isAuthentic = isValid && signed && !anyInconclusive
-        verdict = anyFail ? .invalid : isAuthentic ? .valid : .inconclusive
+        let isValid = !anyFail
+        let isAuthentic = isValid && signed && !anyInconclusive
+        return (anyFail ? .invalid : isAuthentic ? .valid : .inconclusive, isValid, isAuthentic)
     }
 
     /// The check named `name`, if it is in the result.

@@ -28,6 +28,11 @@ public struct VerifyOptions: Sendable {
     public var requireCallerMetadata: Bool
     /// The session nonce you asked with; nil => NOT-CHECKED.
     public var expectedSessionNonce: Data?
+    /// The proofs already accepted, for `replay-uniqueness`; nil => NOT-CHECKED (seed: on-device).
+    /// The check records a proof only when every other check leaves it valid.
+    public var replayStore: (any ReplayStore)?
+    /// Revoked keys and certificates, for `revocation`; nil => NOT-CHECKED (seed: on-device).
+    public var revocationSource: (any RevocationSource)?
 
     public init(
         expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = 300,
@@ -35,7 +40,8 @@ public struct VerifyOptions: Sendable {
         verificationTime: Date? = nil, honorVerdictTier: Bool = false, trustAnchors: TrustAnchors = .bundled,
         requireVerdict: RequiredVerdict? = nil,
         callerMetadata: CallerMetadataCheck? = nil, requireCallerMetadata: Bool = false,
-        expectedSessionNonce: Data? = nil
+        expectedSessionNonce: Data? = nil, replayStore: (any ReplayStore)? = nil,
+        revocationSource: (any RevocationSource)? = nil
     ) {
         self.expectedRegion = expectedRegion
         self.maxAgeSeconds = maxAgeSeconds
@@ -48,5 +54,7 @@ public struct VerifyOptions: Sendable {
         self.callerMetadata = callerMetadata
         self.requireCallerMetadata = requireCallerMetadata
         self.expectedSessionNonce = expectedSessionNonce
+        self.replayStore = replayStore
+        self.revocationSource = revocationSource
     }
 }

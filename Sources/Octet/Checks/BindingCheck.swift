@@ -1,4 +1,5 @@
 import OctetCrypto
+import OctetOutcome
 
 extension Check {
     /// `binding` (design, "Claim hashes"): every present claim among 1,2,3,4,5,6,8 is bound exactly
@@ -30,6 +31,7 @@ extension Check {
             if count == 0 { problems.append("\(ClaimField.name(field)) is not bound") }
             if count > 1 { problems.append("\(ClaimField.name(field)) is bound \(count) times") }
         }
+        let claimProblems = Set(problems)
         if proof.claims.platform != proof.device.platform {
             problems.append(
                 "platform \(ClaimField.platformName(proof.claims.platform)) does not match \(proof.device.name) evidence"
@@ -38,7 +40,10 @@ extension Check {
         if problems.isEmpty {
             return .pass("\(hashes.count) claims bound by their stages; platform matches the device evidence")
         }
-        return .fail(Array(Set(problems)).sorted().joined(separator: "; "))
+        // A claim-binding problem outranks a platform mismatch for the code; the detail lists both.
+        return .fail(
+            claimProblems.isEmpty ? .platformMismatch : .claimBindingInvalid,
+            Array(Set(problems)).sorted().joined(separator: "; "))
     }
 }
 

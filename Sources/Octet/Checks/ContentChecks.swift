@@ -1,40 +1,24 @@
 import OctetContent
+import OctetOutcome
 
 extension Check {
     /// `caller-manifest` (design, "Content"): the listed content recomputes the signed
     /// `content_root`, and a presented manifest matches the list.
     static let callerManifest = Check(name: CheckName.callerManifest) { context in
-        Outcome(
-            ContentChecks.callerManifest(
-                context.contentClaim, manifestJson: context.options.callerMetadata?.manifestJson))
+        ContentChecks.callerManifest(context.contentClaim, manifestJson: context.options.callerMetadata?.manifestJson)
     }
 
     /// `caller-manifest-locator`: WARN naming the keys whose locator looks like a credential;
     /// absent from the result when no locator is flagged.
     static let callerManifestLocator = Check(name: CheckName.callerManifestLocator) { context in
-        ContentChecks.callerManifestLocator(context.contentClaim).map(Outcome.init)
+        ContentChecks.callerManifestLocator(context.contentClaim)
     }
 
     /// `caller-metadata`: the design's ordered rules 1–9 over the presented manifest and content.
     static let callerMetadata = Check(name: CheckName.callerMetadata) { context in
-        Outcome(
-            ContentChecks.callerMetadata(
-                context.contentClaim, check: context.options.callerMetadata,
-                requireCallerMetadata: context.options.requireCallerMetadata))
-    }
-}
-
-extension Outcome {
-    init(_ judgement: ContentJudgement) {
-        let status: CheckStatus =
-            switch judgement.status {
-            case .pass: .pass
-            case .fail: .fail
-            case .warn: .warn
-            case .notChecked: .notChecked
-            case .inconclusive: .inconclusive
-            }
-        self.init(status: status, detail: judgement.detail)
+        ContentChecks.callerMetadata(
+            context.contentClaim, check: context.options.callerMetadata,
+            requireCallerMetadata: context.options.requireCallerMetadata)
     }
 }
 

@@ -1,4 +1,5 @@
 import OctetCrypto
+import OctetOutcome
 
 extension Check {
     /// `device-attestation-sig` (design, "Device signature"): the device key's signature over
@@ -7,15 +8,17 @@ extension Check {
         switch context.proof.device {
         case .software(let publicKey, let signature):
             guard let key = try? P256PublicKey(x963Representation: Array(publicKey)) else {
-                return .fail("software device key is not a valid P-256 point")
+                return .fail(.keyInvalid, "software device key is not a valid P-256 point")
             }
             return key.isValidSignature(Array(signature), for: context.deviceInput)
                 ? .pass("software device key signed the committed digest")
-                : .fail("software device signature does not verify over the committed digest")
+                : .fail(.deviceSignatureInvalid, "software device signature does not verify over the committed digest")
         case .androidKey(let chain, let signature):
             return DeviceSignature.android(chain: chain, signature: signature, context: context)
-        case .appAttest(let keyId, let publicKey, let assertion, _):
-            return DeviceSignature.appAttest(keyId: keyId, publicKey: publicKey, assertion: assertion, context: context)
+        case .appAttest(let keyId, let publicKey, let assertion, let enrolment):
+            return DeviceSignature.appAttest(
+                keyId: keyId, publicKey: publicKey, assertion: assertion, hasEnrolment: enrolment != nil,
+                context: context)
         }
     }
 }

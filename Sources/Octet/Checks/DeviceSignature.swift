@@ -1,5 +1,6 @@
 import OctetAttestation
 import OctetCrypto
+import OctetOutcome
 
 /// `device-attestation-sig` for the hardware kinds (design, "Device signature").
 enum DeviceSignature {
@@ -8,24 +9,33 @@ enum DeviceSignature {
         -> Outcome
     {
         guard let leafKey = AndroidKeyAttestation.leafPublicKey(chainDER: chain.map(Array.init)) else {
-            return .fail("the leaf certificate's key is not a P-256 key")
+            return .fail(.keyInvalid, "the leaf certificate's key is not a P-256 key")
         }
         guard leafKey.x963Representation.elementsEqual(context.proof.proofKey) else {
-            return .fail("the leaf certificate's key is not the proof key")
+            return .fail(.keyMismatch, "the leaf certificate's key is not the proof key")
         }
         return leafKey.isValidSignature(Array(signature), for: context.deviceInput)
             ? .pass("attested Android key signed the committed digest")
-            : .fail("Android device signature does not verify over the committed digest")
+            : .fail(.deviceSignatureInvalid, "Android device signature does not verify over the committed digest")
     }
 
     /// The App Attest assertion over `clientDataHash = H(device input)`.
+    ///
+    /// The signature is checked under the key the proof carries. Without an enrolment in the proof and without
+    /// an `attestationBundle`, nothing attests that key, and the PASS detail says so (docs/security.md: anyone
+    /// can swap such a key and re-sign; only `requireAttestation` or a bundle closes that).
     static func appAttest(
-        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>,
+        keyId: ArraySlice<UInt8>, publicKey: ArraySlice<UInt8>, assertion: ArraySlice<UInt8>, hasEnrolment: Bool,
         context: VerificationContext
     ) -> Outcome {
-        Outcome(
-            AppAttest.judgeAssertion(
-                assertion: Array(assertion), clientDataHash: SHA256.hash(context.deviceInput), keyId: Array(keyId),
-                publicKey: Array(publicKey), appId: context.proof.claims.appId))
+        let judgement = AppAttest.judgeAssertion(
+            assertion: Array(assertion), clientDataHash: SHA256.hash(context.deviceInput), keyId: Array(keyId),
+            publicKey: Array(publicKey), appId: context.proof.claims.appId)
+        guard judgement.passed else { return judgement }
+        let attestedBy =
+            hasEnrolment || context.options.attestationBundle != nil
+            ? "; hardware-attestation judges whether it is attested"
+            : "; no enrolment and no attestation bundle: nothing attests that key"
+        return .pass("App Attest assertion verifies under the key the proof carries" + attestedBy)
     }
 }

@@ -1,21 +1,26 @@
+import OctetOutcome
+
 extension Check {
     /// `freshness` (design, "Freshness"): for `created_at_ms` and `fix_time_ms`,
     /// `now_ms − max_ms ≤ t ≤ now_ms + 60,000`, in integer milliseconds.
     static let freshness = Check(name: CheckName.freshness) { context in
         let maxAge = context.options.maxAgeSeconds
-        guard maxAge.isFinite, maxAge >= 0 else { return .fail("invalid maxAgeSeconds") }
+        guard maxAge.isFinite, maxAge >= 0 else { return .fail(.maxAgeInvalid, "invalid maxAgeSeconds") }
         let maxMs = VerificationContext.milliseconds(maxAge)
         let now = context.nowMs
         let claims = context.proof.claims
         let judged = [("created", claims.createdAtMs), ("fix taken", claims.fix.fixTimeMs)]
         var problems: [String] = []
+        var code = ReasonCode.futureDated
         for (what, t) in judged {
-            if let problem = Freshness.problem(what: what, t: t, now: now, maxMs: maxMs) { problems.append(problem) }
+            guard let (problem, stale) = Freshness.problem(what: what, t: t, now: now, maxMs: maxMs) else { continue }
+            problems.append(problem)
+            if stale { code = .stale }
         }
         if problems.isEmpty {
             return .pass("created \(Freshness.age(now, claims.createdAtMs)), window \(Freshness.seconds(maxMs)) s")
         }
-        return .fail(problems.joined(separator: "; "))
+        return .fail(code, problems.joined(separator: "; "))
     }
 }
 
@@ -23,15 +28,16 @@ enum Freshness {
     /// Allowed clock skew into the future.
     static let futureSkewMs: Int64 = 60_000
 
-    static func problem(what: String, t: Int64, now: Int64, maxMs: Int64) -> String? {
+    /// The problem with instant `t`, and whether it is too old (STALE) rather than ahead (FUTURE_DATED).
+    static func problem(what: String, t: Int64, now: Int64, maxMs: Int64) -> (String, stale: Bool)? {
         // Saturating arithmetic: a huge window is simply unbounded.
         let (earliest, underflow) = now.subtractingReportingOverflow(maxMs)
         let (latest, overflow) = now.addingReportingOverflow(futureSkewMs)
         if !underflow && t < earliest {
-            return "\(what) \(age(now, t)), window \(seconds(maxMs)) s"
+            return ("\(what) \(age(now, t)), window \(seconds(maxMs)) s", true)
         }
         if !overflow && t > latest {
-            return "\(what) \(age(now, t)): device clock ahead?"
+            return ("\(what) \(age(now, t)): device clock ahead?", false)
         }
         return nil
     }

@@ -1,20 +1,25 @@
 import Foundation
 import OctetAttestation
+import OctetOutcome
 
 extension Check {
     /// `hardware-attestation` (design, "Hardware attestation"): the device evidence traces to a
     /// root of `trustAnchors`. Android chains are always anchorable (an unknown root is FAIL); an
     /// App Attest key is anchorable with an enrolment, from the proof or `attestationBundle`.
     static let hardwareAttestation = Check(name: CheckName.hardwareAttestation) { context in
+        context.hardwareAttestation
+    }
+
+    /// Judged once per call, through `context.hardwareAttestation`: `attestation-required` reads it too.
+    static func judgeHardwareAttestation(_ context: VerificationContext) -> Outcome {
         let proof = context.proof
         switch proof.device {
         case .software:
             return .notChecked("software key: no hardware evidence")
         case .androidKey(let chain, _):
-            return Outcome(
-                AndroidKeyAttestation.judge(
-                    chainDER: chain.map(Array.init), appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
-                    anchors: context.options.trustAnchors))
+            return AndroidKeyAttestation.judge(
+                chainDER: chain.map(Array.init), appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
+                anchors: context.options.trustAnchors)
         case .appAttest(let keyId, let publicKey, _, let enrolment):
             let claims = proof.claims
             if let enrolment {
@@ -39,10 +44,9 @@ enum EnrolmentJudge {
         _ enrolment: DecodedEnrolment, keyId: [UInt8], publicKey: [UInt8], appId: String, createdAtMs: Int64,
         anchors: TrustAnchors
     ) -> Outcome {
-        Outcome(
-            AppAttest.judgeEnrolment(
-                enrolment.input, proofKeyId: keyId, proofPublicKey: publicKey, claimsAppId: appId,
-                claimsCreatedAtMs: createdAtMs, anchors: anchors))
+        AppAttest.judgeEnrolment(
+            enrolment.input, proofKeyId: keyId, proofPublicKey: publicKey, claimsAppId: appId,
+            claimsCreatedAtMs: createdAtMs, anchors: anchors)
     }
 
     /// An encoded `AppAttestEnrolment`, decoded by the proof decoder's own rules first.
@@ -55,7 +59,7 @@ enum EnrolmentJudge {
             return judge(
                 enrolment, keyId: keyId, publicKey: publicKey, appId: appId, createdAtMs: createdAtMs, anchors: anchors)
         } catch {
-            return .fail("attestation bundle is malformed: \(error)")
+            return .fail(.bundleMalformed, "attestation bundle is malformed: \(error)")
         }
     }
 }
@@ -65,15 +69,5 @@ extension DecodedEnrolment {
         AppAttestEnrolmentInput(
             keyId: Array(keyId), attestationObject: Array(attestationObject), clientDataHash: Array(clientDataHash),
             appId: appId)
-    }
-}
-
-extension Outcome {
-    init(_ judgement: AttestationJudgement) {
-        switch judgement.status {
-        case .pass: self = .pass(judgement.detail)
-        case .fail: self = .fail(judgement.detail)
-        case .notChecked: self = .notChecked(judgement.detail)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OctetEncoding
+import OctetOutcome
 
 /// The recipe (design, "Recipe order"): every check after `wire-format`, in order. Every one runs
 /// on every call, so one failure never hides another.
@@ -42,21 +43,51 @@ enum Recipe {
                     "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence"
             )
         ]
-        for check in checks {
-            guard let outcome = check.evaluate(context) else { continue }
-            context.record(check.name, outcome)
-            results.append(ProofCheck(name: check.name, status: outcome.status, detail: outcome.detail))
-        }
-        let tier = options.honorVerdictTier ? AssuranceTier.signedTier(context) : nil
+        // Checks that run last are evaluated once the others are known, and put back in their place.
+        var outcomes: [Outcome?] = checks.map { $0.runsLast ? nil : $0.evaluate(context) }
+        context.otherChecksVerdict =
+            ProofVerification.rules(results + zip(checks, outcomes).compactMap(proofCheck)).verdict
+        for (index, check) in checks.enumerated() where check.runsLast { outcomes[index] = check.evaluate(context) }
+        results += zip(checks, outcomes).compactMap(proofCheck)
+        let tier = options.honorVerdictTier ? context.signedTier : nil
         return ProofVerification(checks: results, spoofingVerdict: tier)
+    }
+
+    private static func proofCheck(_ check: Check, _ outcome: Outcome?) -> ProofCheck? {
+        outcome.map { ProofCheck(name: check.name, $0) }
     }
 
     /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside) and the verdict is invalid.
     static func undecodable(_ error: WireError) -> ProofVerification {
-        var results = [ProofCheck(name: CheckName.wireFormat, status: .fail, detail: error.description)]
+        var results = [ProofCheck(name: CheckName.wireFormat, .fail(error.code.reasonCode, error.description))]
         for check in checks where check.name != CheckName.callerManifestLocator {
             results.append(ProofCheck(name: check.name, status: .notChecked, detail: "proof not decoded"))
         }
         return ProofVerification(checks: results, spoofingVerdict: nil)
+    }
+}
+
+extension WireError.Code {
+    /// The `wire-format` reason code of each strict decoding rule.
+    var reasonCode: ReasonCode {
+        switch self {
+        case .tooLarge: .wireTooLarge
+        case .truncated: .wireTruncated
+        case .overlongVarint: .wireOverlongVarint
+        case .nonMinimalVarint: .wireNonMinimalVarint
+        case .valueOutOfRange: .wireValueOutOfRange
+        case .invalidFieldNumber: .wireInvalidFieldNumber
+        case .unknownField: .wireUnknownField
+        case .wrongWireType: .wireWrongWireType
+        case .duplicateField: .wireDuplicateField
+        case .duplicatePackedRecord: .wireDuplicatePackedRecord
+        case .oneofConflict: .wireOneofConflict
+        case .missingField: .wireMissingField
+        case .invalidUTF8: .wireInvalidUTF8
+        case .invalidEnum: .wireInvalidEnum
+        case .boundViolated: .wireBoundViolated
+        case .depthExceeded: .wireDepthExceeded
+        default: .wireBoundViolated
+        }
     }
 }

@@ -1,4 +1,5 @@
 import OctetGeometry
+import OctetOutcome
 
 extension Check {
     /// `region-claim` (design, "Region"): the claimed region equals `expectedRegion` or lies inside it.
@@ -26,15 +27,11 @@ enum RegionCheck {
         case judged(RegionJudgements)
     }
 
-    static func outcome(_ judgements: Judgements, _ which: KeyPath<RegionJudgements, RegionJudgement>) -> Outcome {
+    static func outcome(_ judgements: Judgements, _ which: KeyPath<RegionJudgements, Outcome>) -> Outcome {
         switch judgements {
-        case .notRequested: return .notChecked("no expectedRegion given")
-        case .unrepresentable(let defect): return .fail("expected region invalid: \(defect)")
-        case .judged(let all):
-            switch all[keyPath: which] {
-            case .pass(let detail): return .pass(detail)
-            case .fail(let detail): return .fail(detail)
-            }
+        case .notRequested: .notChecked("no expectedRegion given")
+        case .unrepresentable(let defect): .fail(.expectedRegionInvalid, "expected region invalid: \(defect)")
+        case .judged(let all): all[keyPath: which]
         }
     }
 
@@ -55,6 +52,17 @@ enum RegionCheck {
 }
 
 extension ProofRegion {
+    /// Why this region, as an `expectedRegion`, would fail all three region checks ("expected
+    /// region invalid"): converted to e7 with round-half-away-from-zero, then judged by
+    /// `RegionValidator`, exactly as `Octet.verify` does. nil when it is valid. Front ends judge a
+    /// region given to them once, up front, by this one rule.
+    package var expectedRegionDefect: RegionDefect? {
+        switch e7 {
+        case .success(let region): RegionValidator.defect(in: region)
+        case .failure(let defect): defect
+        }
+    }
+
     /// The region in e7, with the design's rounding; a value that is not finite or out of range
     /// of its type is that field's range defect.
     package var e7: Result<RegionE7, RegionDefect> {

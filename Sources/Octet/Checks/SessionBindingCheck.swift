@@ -1,3 +1,5 @@
+import OctetOutcome
+
 extension Check {
     /// `session-binding` (design, "Session"): only with `expectedSessionNonce`; PASS when the
     /// proof's `session_nonce` equals it (constant-time), FAIL when it differs or is absent.
@@ -6,10 +8,10 @@ extension Check {
             return .notChecked("no expectedSessionNonce given")
         }
         guard let nonce = context.proof.claims.sessionNonce else {
-            return .fail("proof is bound to no session nonce")
+            return .fail(.sessionNonceAbsent, "proof is bound to no session nonce")
         }
         return ConstantTime.equal(nonce, expected)
             ? .pass("proof is bound to the expected session nonce")
-            : .fail("proof is bound to another session nonce")
+            : .fail(.sessionNonceMismatch, "proof is bound to another session nonce")
     }
 }

@@ -1,7 +1,12 @@
+import OctetOutcome
+
 extension Check {
     /// `stage-signatures` (design, "Stage signatures"): every stage is signed by `proof_key`.
-    static let stageSignatures = Check(name: CheckName.stageSignatures) { context in
-        guard let key = context.proofKey else { return .fail("proof key is not a valid P-256 point") }
+    static let stageSignatures = Check(name: CheckName.stageSignatures) { context in context.stageSignatures }
+
+    /// Judged once per call, through `context.stageSignatures`: `verdict-tier` reads it too.
+    static func judgeStageSignatures(_ context: VerificationContext) -> Outcome {
+        guard let key = context.proofKey else { return .fail(.proofKeyInvalid, "proof key is not a valid P-256 point") }
         let stages = context.proof.stages
         let inputs = context.stageChain.inputs
         var failed: [String] = []
@@ -11,6 +16,6 @@ extension Check {
         }
         if failed.isEmpty { return .pass("\(stages.count) stages signed by the proof key") }
         let noun = failed.count == 1 ? "stage" : "stages"
-        return .fail("\(noun) \(failed.joined(separator: ", ")) not signed by the proof key")
+        return .fail(.stageSignatureInvalid, "\(noun) \(failed.joined(separator: ", ")) not signed by the proof key")
     }
 }

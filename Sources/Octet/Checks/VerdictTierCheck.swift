@@ -1,20 +1,22 @@
+import OctetOutcome
+
 extension Check {
     /// `verdict-tier` (design, "Assurance tier"). Ignored since 3.1; with `honorVerdictTier` the
     /// 3.0 rules apply: `requireVerdict` fails closed, otherwise the signed tier is reported.
     static let verdictTier = Check(name: CheckName.verdictTier) { context in
         guard context.options.honorVerdictTier else { return .notChecked("ignored since 3.1") }
-        let tier = AssuranceTier.signedTier(context)
+        let tier = context.signedTier
         if let required = context.options.requireVerdict {
-            guard let tier else { return .fail("no assurance tier is signed into the proof") }
+            guard let tier else { return .fail(.tierUnsigned, "no assurance tier is signed into the proof") }
             let name = tier.rawValue
             return required.isMet(by: tier)
                 ? .pass("signed tier \(name) meets \(AssuranceTier.name(required))")
-                : .fail("signed tier \(name) is below \(AssuranceTier.name(required))")
+                : .fail(.tierBelowRequired, "signed tier \(name) is below \(AssuranceTier.name(required))")
         }
         guard let tier else { return .notChecked("no assurance tier is signed into the proof") }
         switch tier {
         case .verified, .plausible: return .pass("signed tier \(tier.rawValue)")
-        case .uncertain, .suspicious, .spoofed: return .warn("signed tier \(tier.rawValue)")
+        case .uncertain, .suspicious, .spoofed: return .warn(.tierBelowPlausible, "signed tier \(tier.rawValue)")
         }
     }
 }
@@ -24,7 +26,7 @@ enum AssuranceTier {
     /// by the VERDICT stage, with a matching hash, and `stage-signatures` passed.
     static func signedTier(_ context: VerificationContext) -> LocationProofVerdict? {
         guard let assurance = context.proof.claims.assurance,
-            context.status(of: CheckName.stageSignatures) == .pass,
+            context.stageSignatures.status == .pass,
             let expected = context.claimHashes[8]
         else { return nil }
         let bindings = context.proof.stages.flatMap { stage in

@@ -1,6 +1,7 @@
 import Foundation
 import OctetCrypto
 import OctetGeometry
+import OctetOutcome
 
 /// Everything the checks of one `verify` call share: the decoded proof, the options, the clock,
 /// and values several checks need, each computed once.
@@ -9,17 +10,15 @@ final class VerificationContext {
     let options: VerifyOptions
     /// `floor(now × 1000)`, the "now" of every time rule.
     let nowMs: Int64
-    private(set) var outcomes: [String: Outcome] = [:]
+    /// The verdict of every check but those that run last (`replay-uniqueness`), set by the recipe
+    /// before it evaluates them.
+    var otherChecksVerdict: ProofVerification.Verdict?
 
     init(proof: DecodedProof, options: VerifyOptions, now: Date) {
         self.proof = proof
         self.options = options
         self.nowMs = Self.milliseconds(now.timeIntervalSince1970)
     }
-
-    func record(_ name: String, _ outcome: Outcome) { outcomes[name] = outcome }
-
-    func status(of name: String) -> CheckStatus? { outcomes[name]?.status }
 
     /// Seconds to whole milliseconds, floored and clamped to the Int64 range (NaN counts as 0).
     static func milliseconds(_ seconds: Double) -> Int64 {
@@ -47,6 +46,31 @@ final class VerificationContext {
     /// The region checks' judgements.
     private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(
         proof, expected: options.expectedRegion)
+
+    /// `stage-signatures`, judged once: `verdict-tier` and the signed tier depend on it.
+    private(set) lazy var stageSignatures: Outcome = Check.judgeStageSignatures(self)
+
+    /// `hardware-attestation`, judged once: `attestation-required` gates on it.
+    private(set) lazy var hardwareAttestation: Outcome = Check.judgeHardwareAttestation(self)
+
+    /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
+    private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
+
+    /// An Android proof's chain, leaf first, each certificate parsed once (nil where it does not
+    /// parse); empty for the other platforms.
+    private(set) lazy var androidCertificates: [Certificate?] = {
+        guard case .androidKey(let chain, _) = proof.device else { return [] }
+        return chain.map { try? Certificate(derEncoded: Array($0)) }
+    }()
+
+    /// The device key as a SEC1 point: the software key, the App Attest credential key, or the
+    /// Android leaf's key when it is P-256; nil otherwise.
+    var deviceKeyPoint: [UInt8]? {
+        switch proof.device {
+        case .software(let publicKey, _), .appAttest(_, let publicKey, _, _): Array(publicKey)
+        case .androidKey: androidCertificates.first??.publicKeyP256?.x963Representation
+        }
+    }
 
     /// The input the device key signs: `"octet/v1/device\0" || committed digest`.
     var deviceInput: [UInt8] { DomainTag.device + stageChain.committedDigest }

@@ -6,7 +6,8 @@ Regenerate (from the repository root):
     pip install geographiclib==2.1
     python3 Tests/OctetGeometryTests/Data/make_geodesic_reference.py > Tests/OctetGeometryTests/Data/geodesic-reference.json
 
-The output is deterministic (seeded). OctetGeometryTests compares Geodesic.distanceMeters against "pairs" to 1 mm,
+The output is deterministic (seeded). OctetGeometryTests compares Geodesic.distanceMeters (GeographicLib C++, through the shim) against
+"pairs" (Python GeographicLib) to 1 mm,
 and runs the "haversineFlips" circles through RegionRules.contains: each is a ~1000 km circle whose contains
 verdict under WGS84 is "expected" and under a sphere (haversine, R = 6371008.8 m) the opposite.
 """
@@ -92,6 +93,29 @@ def main():
         for azimuth in (0, 45, 90, 135, 180, 270):
             b = destination(a, azimuth, 999_000)
             pairs.append(pair("seed-%d azimuth %d 999 km" % (index, azimuth), a, b))
+    # Hard cases, added when GeographicLib replaced PROJ (no RNG, so the pairs above and the
+    # flips below are unchanged): nearly antipodal points where Vincenty's method does not
+    # converge, paths over or beside a pole, and pairs straddling the antimeridian.
+    hard = [
+        ("near-antipodal, Karney's example", [-301234500, 0], [301234400, 1799876000]),
+        ("near-antipodal, equator and 0.5N", [0, 0], [5000000, 1797000000]),
+        ("near-antipodal, one e7 unit short", [0, 0], [0, 1799999999]),
+        ("near-antipodal, 1e-7 off the equator", [1, 0], [-1, 1800000000]),
+        ("near-antipodal, 45N against 45S", [450000000, 100000000], [-449999000, -1699999000]),
+        ("near-antipodal, polar pair", [895000000, 0], [-895000000, 1799000000]),
+        ("polar, over the north pole", [899999999, 0], [899999999, 1800000000]),
+        ("polar, over the south pole", [-899000000, 450000000], [-899000000, -1350000000]),
+        ("polar, the north pole to 89N", [900000000, 0], [890000000, 900000000]),
+        ("polar, the south pole to 80S", [-900000000, 1234567890], [-800000000, -1000000000]),
+        ("polar, 1000 km along a meridian to the pole", [810433000, 200000000], [900000000, 0]),
+        ("antimeridian, one e7 unit each side", [-165000000, 1799999999], [-165000000, -1799999999]),
+        ("antimeridian, 1000 km east from 179E", [0, 1790000000], [0, -1720168472]),
+        ("antimeridian, 75S across", [-750000000, 1750000000], [-760000000, -1750000000]),
+        ("antimeridian, +180 against -179.9999999 at 89.9N", [899000000, 1800000000], [899000000, -1799999999]),
+        ("antimeridian and pole, 60N 170E to 60N 10W", [600000000, 1700000000], [600000000, -100000000]),
+    ]
+    for label, a, b in hard:
+        pairs.append(pair(label, a, b))
 
     flips = []
     while len(flips) < 40:

@@ -1,2 +1,0 @@
-// PROJ's geodesic.h: Karney's algorithms for geodesics on the ellipsoid (as in GeographicLib).
-#include <geodesic.h>

@@ -1,0 +1,58 @@
+import OctetCrypto
+import OctetOutcome
+
+extension Check {
+    /// `revocation` (seed: "Backend-only"): with a `RevocationSource`, FAIL when the proof key, the
+    /// device key or any certificate of an Android chain is listed REVOKED or SUSPENDED, naming the
+    /// kind and the status (never the key or the serial). SUSPENDED fails closed, as the shared
+    /// vectors recommend; a certificate that cannot be read, or a source that cannot answer, is
+    /// INCONCLUSIVE.
+    static let revocation = Check(name: CheckName.revocation) { context in
+        guard let source = context.options.revocationSource else {
+            return .notChecked("backend-only: needs a revocation list (octet-verify --revocation-list)")
+        }
+        var findings: [String] = []
+        var anyRevoked = false
+        var unavailable: String?
+        func ask(_ subject: RevocationSubject, _ what: @autoclosure () -> String) {
+            switch source.lookUp(subject) {
+            case .listed(let entry):
+                findings.append(what() + " " + describe(entry))
+                anyRevoked = anyRevoked || entry.status == .revoked
+            case .notListed: break
+            case .unavailable(let reason): unavailable = unavailable ?? reason
+            }
+        }
+        ask(.proofKey(sha256: SHA256.hash(Array(context.proof.proofKey))), "proof key")
+        let deviceKey = context.deviceKeyPoint
+        if let deviceKey { ask(.deviceKey(sha256: SHA256.hash(deviceKey)), "device key") }
+        let chain = context.androidCertificates
+        var unreadable = 0
+        for (index, certificate) in chain.enumerated() {
+            guard let certificate else {
+                unreadable += 1
+                continue
+            }
+            ask(
+                .certificate(serialHex: certificate.serialNumberHex),
+                "Android attestation certificate \(index + 1) of \(chain.count)")
+        }
+        if !findings.isEmpty { return .fail(anyRevoked ? .revoked : .suspended, findings.joined(separator: "; ")) }
+        if let unavailable {
+            return .inconclusive(.revocationSourceUnavailable, "revocation source unavailable: \(unavailable)")
+        }
+        if unreadable > 0 {
+            return .inconclusive(
+                .certificateUnreadable,
+                "\(unreadable) certificate(s) of the Android chain could not be read: serial unknown")
+        }
+        let checked =
+            "proof key, " + (deviceKey == nil ? "no device key" : "device key")
+            + (chain.isEmpty ? "" : ", \(chain.count) certificates")
+        return .pass("nothing listed (\(checked)" + (source.entryCount.map { " against \($0) entries" } ?? "") + ")")
+    }
+
+    private static func describe(_ entry: RevocationEntry) -> String {
+        entry.status.rawValue + (entry.reason.map { " (\($0))" } ?? "")
+    }
+}

@@ -1,0 +1,122 @@
+import OctetEncoding
+
+/// Reads the members of one JSON object of a request, each with one expected type.
+///
+/// Made only after every name was checked: a member that is not `known` is refused as unknown,
+/// one in `refused` with its own reason, the first such in document order (so the error does not
+/// depend on hashing). `null` is a wrong type everywhere: absent is how a caller says "default".
+struct MemberReader {
+    private let object: JSONObject
+    private let path: FieldPath
+
+    init(
+        _ object: JSONObject, at path: FieldPath, known: Set<String>, refused: [String: String] = [:]
+    ) throws(RequestError) {
+        for member in object.members {
+            if let reason = refused[member.name] { throw RequestError(at: path.appending(member.name), reason) }
+            guard known.contains(member.name) else {
+                throw RequestError(at: path.appendingCallerName(member.name), "unknown member")
+            }
+        }
+        self.object = object
+        self.path = path
+    }
+
+    private func value(_ name: String) -> (JSONValue, FieldPath)? {
+        object[name].map { ($0, path.appending(name)) }
+    }
+
+    func string(_ name: String, oneOf allowed: Set<String>? = nil) throws(RequestError) -> String? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .string(let text) = value else { throw RequestError(at: at, "expected a string") }
+        if let allowed, !allowed.contains(text) {
+            throw RequestError(
+                at: at, "expected one of " + allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return text
+    }
+
+    func bool(_ name: String) throws(RequestError) -> Bool? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .bool(let flag) = value else { throw RequestError(at: at, "expected true or false") }
+        return flag
+    }
+
+    /// A finite number.
+    func number(_ name: String) throws(RequestError) -> Double? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .number(let number) = value, let double = Self.finite(number) else {
+            throw RequestError(at: at, "expected a finite number")
+        }
+        return double
+    }
+
+    func requiredNumber(_ name: String) throws(RequestError) -> Double {
+        guard let number = try number(name) else { throw RequestError(at: path.appending(name), "required") }
+        return number
+    }
+
+    /// An integer literal (no fraction, no exponent) within `range`.
+    func integer(_ name: String, range: ClosedRange<Int64>) throws(RequestError) -> Int64? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .number(let number) = value, range.lowerBound >= 0,
+            let magnitude = number.nonNegativeInteger(atMost: UInt64(range.upperBound)),
+            range.contains(Int64(magnitude))
+        else { throw RequestError(at: at, "expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return Int64(magnitude)
+    }
+
+    /// A string of canonical padded base64 (kept as text: the options object holds base64).
+    func base64(_ name: String) throws(RequestError) -> String? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .string(let text) = value, Base64.decode(text) != nil else {
+            throw RequestError(at: at, "expected standard base64 with padding")
+        }
+        return text
+    }
+
+    func object(_ name: String) throws(RequestError) -> (JSONObject, FieldPath)? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .object(let object) = value else { throw RequestError(at: at, "expected an object") }
+        return (object, at)
+    }
+
+    func array(_ name: String) throws(RequestError) -> ([JSONValue], FieldPath)? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .array(let elements) = value else { throw RequestError(at: at, "expected an array") }
+        return (elements, at)
+    }
+
+    func stringArray(_ name: String) throws(RequestError) -> [String]? {
+        guard let (elements, at) = try array(name) else { return nil }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                throw RequestError(at: at.appending(index: index), "expected a string")
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    func base64Array(_ name: String, required: Bool) throws(RequestError) -> [String]? {
+        guard let (elements, at) = try array(name) else {
+            if required { throw RequestError(at: path.appending(name), "required") }
+            return nil
+        }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element, Base64.decode(text) != nil else {
+                throw RequestError(at: at.appending(index: index), "expected standard base64 with padding")
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// The number's value when it is finite as a Double (`1e400` is not).
+    static func finite(_ number: JSONNumber) -> Double? {
+        guard let double = Double(number.text), double.isFinite else { return nil }
+        return double
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Octet
+
+/// What `octet-verify` says about one proof: the library's result, with the CLI's check names.
+/// The verdict is the library's: the CLI never recomputes or patches it.
+public struct ProofReport: Sendable, Equatable {
+    /// The PROOF argument as given (`-` for standard input).
+    public let path: String
+    /// SHA-256 of the proof bytes, lower-case hex.
+    public let proofSHA256: String
+    /// The library's checks, in recipe order, `hardware-attestation` named as the CLI prints it.
+    public let checks: [ProofCheck]
+    public let verdict: ProofVerification.Verdict
+    public let isValid: Bool
+    public let isAuthentic: Bool
+    /// The signed assurance tier, only with `--honor-verdict-tier`.
+    public let spoofingVerdict: LocationProofVerdict?
+    public let verifiedAtMilliseconds: Int64
+    /// `TrustAnchors.fingerprint` of the anchors in force.
+    public let trustAnchors: String
+
+    /// `evidence`: the proof's device evidence when it decoded, for the CLI's check names.
+    public init(
+        path: String, proofSHA256: String, verification: ProofVerification,
+        evidence: LocationProof.DeviceEvidenceKind?, verifiedAtMilliseconds: Int64, trustAnchors: String
+    ) {
+        self.path = path
+        self.proofSHA256 = proofSHA256
+        self.checks = verification.checks.map { check in
+            ProofCheck(
+                name: CLICheckName.name(check.name, evidence: evidence), status: check.status, detail: check.detail,
+                code: check.code)
+        }
+        self.verdict = verification.verdict
+        self.isValid = verification.isValid
+        self.isAuthentic = verification.isAuthentic
+        self.spoofingVerdict = verification.spoofingVerdict
+        self.verifiedAtMilliseconds = verifiedAtMilliseconds
+        self.trustAnchors = trustAnchors
+    }
+}
+
+/// Check names as `octet-verify` prints them (seed: "ProofCheck"): the library's
+/// `hardware-attestation` is `attestation-root` on Android proofs and `app-attest` on iOS proofs.
+public enum CLICheckName {
+    public static let attestationRoot = "attestation-root"
+    public static let appAttest = "app-attest"
+
+    public static func name(_ libraryName: String, evidence: LocationProof.DeviceEvidenceKind?) -> String {
+        guard libraryName == CheckName.hardwareAttestation else { return libraryName }
+        switch evidence {
+        case .androidKey: return attestationRoot
+        case .appAttest: return appAttest
+        case .software, nil: return libraryName
+        }
+    }
+}
+
+extension ProofVerification.Verdict {
+    /// The lower-case name the CLI prints.
+    public var name: String {
+        switch self {
+        case .valid: "valid"
+        case .invalid: "invalid"
+        case .inconclusive: "inconclusive"
+        }
+    }
+}

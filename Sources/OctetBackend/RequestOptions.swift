@@ -1,0 +1,278 @@
+import Foundation
+import Octet
+import OctetAttestation
+import OctetContent
+import OctetEncoding
+
+/// `VerifyOptions` as JSON: the `options` object of a conformance vector (docs/conformance.md) and
+/// of a request (service.md). This is the one decoder of that object: the conformance tests, the
+/// vector generator, `--requests` and `serve` all read it here.
+///
+/// An absent member means the API default. Every member has exactly one type; `null`, unknown
+/// members and members of the wrong type are refused (a caller who meant to bind a session nonce
+/// and sent `null` must hear about it, not have session binding silently NOT-CHECKED).
+public struct RequestOptions: Encodable, Sendable, Equatable {
+    public struct Region: Encodable, Sendable, Equatable {
+        public struct Circle: Encodable, Sendable, Equatable {
+            public var latitude: Double
+            public var longitude: Double
+            public var radiusMeters: Double
+
+            public init(latitude: Double, longitude: Double, radiusMeters: Double) {
+                self.latitude = latitude
+                self.longitude = longitude
+                self.radiusMeters = radiusMeters
+            }
+        }
+        /// Exactly one of the three is set.
+        public var circle: Circle?
+        public var geohash: String?
+        /// Vertices as [latitude, longitude] pairs, in degrees.
+        public var polygon: [[Double]]?
+
+        public init(circle: Circle? = nil, geohash: String? = nil, polygon: [[Double]]? = nil) {
+            self.circle = circle
+            self.geohash = geohash
+            self.polygon = polygon
+        }
+    }
+
+    /// Presented content: exactly one of the two is set.
+    public struct Content: Encodable, Sendable, Equatable {
+        /// The content's bytes (`.bytes`), base64.
+        public var bytesBase64: String?
+        /// `.unavailable(reason)`.
+        public var unavailable: String?
+
+        public init(bytesBase64: String? = nil, unavailable: String? = nil) {
+            self.bytesBase64 = bytesBase64
+            self.unavailable = unavailable
+        }
+    }
+
+    public struct CallerMetadata: Encodable, Sendable, Equatable {
+        public var manifestJsonBase64: String?
+        /// Presented content by key.
+        public var content: [String: Content]
+        /// "none", "all", or "keys" (then `requireContentKeys`).
+        public var requireContent: String
+        public var requireContentKeys: [String]?
+
+        public init(
+            manifestJsonBase64: String? = nil, content: [String: Content] = [:], requireContent: String = "none",
+            requireContentKeys: [String]? = nil
+        ) {
+            self.manifestJsonBase64 = manifestJsonBase64
+            self.content = content
+            self.requireContent = requireContent
+            self.requireContentKeys = requireContentKeys
+        }
+    }
+
+    /// `TrustAnchors`: DER roots, base64. Absent: the bundled roots. Vectors only: a request may not
+    /// choose its own anchors.
+    public struct Anchors: Encodable, Sendable, Equatable {
+        public var appAttestRootsDERBase64: [String]
+        public var androidRootsDERBase64: [String]
+
+        public init(appAttestRootsDERBase64: [String], androidRootsDERBase64: [String]) {
+            self.appAttestRootsDERBase64 = appAttestRootsDERBase64
+            self.androidRootsDERBase64 = androidRootsDERBase64
+        }
+    }
+
+    /// `verificationTime`, Unix milliseconds. Vectors always give it; a request without it is
+    /// judged at the clock, read once for that request.
+    public var verificationTimeMs: Int64?
+    public var maxAgeSeconds: Double?
+    public var expectedRegion: Region?
+    public var requireAttestation: Bool?
+    public var honorVerdictTier: Bool?
+    /// "VERIFIED" or "PLAUSIBLE".
+    public var requireVerdict: String?
+    public var callerMetadata: CallerMetadata?
+    public var requireCallerMetadata: Bool?
+    public var expectedSessionNonceBase64: String?
+    public var trustAnchors: Anchors?
+    /// `attestationBundle`: an encoded `AppAttestEnrolment`, base64.
+    public var attestationBundleBase64: String?
+
+    public init(verificationTimeMs: Int64? = nil) {
+        self.verificationTimeMs = verificationTimeMs
+    }
+
+    /// The options without attestation material (anchors and bundle), which a test authority
+    /// mints afresh on every regeneration.
+    public var withoutAttestationMaterial: RequestOptions {
+        var copy = self
+        copy.trustAnchors = nil
+        copy.attestationBundleBase64 = nil
+        return copy
+    }
+
+    /// The options to pass to `Octet.verify`, judged at `verificationTimeMs`, or at
+    /// `defaultTimeMilliseconds` when the object has none. Every base64 member was checked by the
+    /// decoder; built by hand, an undecodable one counts as absent.
+    public func verifyOptions(defaultTimeMilliseconds: Int64 = 0) -> VerifyOptions {
+        let milliseconds = verificationTimeMs ?? defaultTimeMilliseconds
+        var options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        if let maxAgeSeconds { options.maxAgeSeconds = maxAgeSeconds }
+        if let region = expectedRegion {
+            if let circle = region.circle {
+                options.expectedRegion = .circle(
+                    latitude: circle.latitude, longitude: circle.longitude, radiusMeters: circle.radiusMeters)
+            } else if let geohash = region.geohash {
+                options.expectedRegion = .geohash(geohash)
+            } else if let polygon = region.polygon {
+                options.expectedRegion = .polygon(
+                    polygon.map { .init(latitude: $0.first ?? .nan, longitude: $0.last ?? .nan) })
+            }
+        }
+        options.requireAttestation = requireAttestation ?? false
+        options.honorVerdictTier = honorVerdictTier ?? false
+        switch requireVerdict {
+        case "VERIFIED": options.requireVerdict = .verified
+        case "PLAUSIBLE": options.requireVerdict = .plausible
+        default: break
+        }
+        if let metadata = callerMetadata {
+            var content: [String: CallerMetadataCheck.Content] = [:]
+            for (key, value) in metadata.content {
+                if let base64 = value.bytesBase64, let bytes = Base64.decode(base64) {
+                    content[key] = .bytes(Data(bytes))
+                } else {
+                    content[key] = .unavailable(value.unavailable ?? "")
+                }
+            }
+            let required: CallerMetadataCheck.RequiredContent =
+                switch metadata.requireContent {
+                case "all": .all
+                case "keys": .keys(metadata.requireContentKeys ?? [])
+                default: .none
+                }
+            options.callerMetadata = CallerMetadataCheck(
+                manifestJson: metadata.manifestJsonBase64.flatMap(Base64.decode).map { Data($0) }, content: content,
+                requireContent: required)
+        }
+        options.requireCallerMetadata = requireCallerMetadata ?? false
+        options.expectedSessionNonce = expectedSessionNonceBase64.flatMap(Base64.decode).map { Data($0) }
+        if let anchors = trustAnchors {
+            options.trustAnchors = TrustAnchors(
+                appAttestRootsDER: anchors.appAttestRootsDERBase64.compactMap(Base64.decode).map { Data($0) },
+                androidRootsDER: anchors.androidRootsDERBase64.compactMap(Base64.decode).map { Data($0) })
+        }
+        options.attestationBundle = attestationBundleBase64.flatMap(Base64.decode).map { Data($0) }
+        return options
+    }
+}
+
+// MARK: Decoding
+
+extension RequestOptions {
+    /// Who is asking: a request may not carry `trustAnchors`; a conformance vector may.
+    public enum Source: Sendable {
+        case request
+        case conformanceVector
+    }
+
+    static let memberNames: Set<String> = [
+        "verificationTimeMs", "maxAgeSeconds", "expectedRegion", "requireAttestation", "honorVerdictTier",
+        "requireVerdict", "callerMetadata", "requireCallerMetadata", "expectedSessionNonceBase64", "trustAnchors",
+        "attestationBundleBase64",
+    ]
+
+    /// Reads an `options` object found at `path`.
+    public init(json: JSONObject, at path: FieldPath, source: Source) throws(RequestError) {
+        var refused: [String: String] = [:]
+        if source == .request {
+            refused["trustAnchors"] = "refused in a request: the trust anchors are the verifier's configuration"
+        }
+        let reader = try MemberReader(json, at: path, known: Self.memberNames, refused: refused)
+        self.init()
+        verificationTimeMs = try reader.integer("verificationTimeMs", range: 0...Int64.max)
+        maxAgeSeconds = try reader.number("maxAgeSeconds")
+        if let (region, regionPath) = try reader.object("expectedRegion") {
+            expectedRegion = try Self.region(region, at: regionPath)
+        }
+        requireAttestation = try reader.bool("requireAttestation")
+        honorVerdictTier = try reader.bool("honorVerdictTier")
+        requireVerdict = try reader.string("requireVerdict", oneOf: ["VERIFIED", "PLAUSIBLE"])
+        if let (metadata, metadataPath) = try reader.object("callerMetadata") {
+            callerMetadata = try Self.callerMetadata(metadata, at: metadataPath)
+        }
+        requireCallerMetadata = try reader.bool("requireCallerMetadata")
+        expectedSessionNonceBase64 = try reader.base64("expectedSessionNonceBase64")
+        if let (anchors, anchorsPath) = try reader.object("trustAnchors") {
+            let anchorsReader = try MemberReader(
+                anchors, at: anchorsPath, known: ["appAttestRootsDERBase64", "androidRootsDERBase64"])
+            trustAnchors = Anchors(
+                appAttestRootsDERBase64: try anchorsReader.base64Array("appAttestRootsDERBase64", required: true) ?? [],
+                androidRootsDERBase64: try anchorsReader.base64Array("androidRootsDERBase64", required: true) ?? [])
+        }
+        attestationBundleBase64 = try reader.base64("attestationBundleBase64")
+    }
+
+    private static func region(_ object: JSONObject, at path: FieldPath) throws(RequestError) -> Region {
+        let reader = try MemberReader(object, at: path, known: ["circle", "geohash", "polygon"])
+        guard object.members.count == 1 else {
+            throw RequestError(at: path, "expected exactly one of circle, geohash, polygon")
+        }
+        var region = Region()
+        if let (circle, circlePath) = try reader.object("circle") {
+            let circleReader = try MemberReader(
+                circle, at: circlePath, known: ["latitude", "longitude", "radiusMeters"])
+            region.circle = Region.Circle(
+                latitude: try circleReader.requiredNumber("latitude"),
+                longitude: try circleReader.requiredNumber("longitude"),
+                radiusMeters: try circleReader.requiredNumber("radiusMeters"))
+        }
+        region.geohash = try reader.string("geohash")
+        if let (vertices, verticesPath) = try reader.array("polygon") {
+            var polygon: [[Double]] = []
+            for (index, vertex) in vertices.enumerated() {
+                let vertexPath = verticesPath.appending(index: index)
+                guard case .array(let pair) = vertex, pair.count == 2,
+                    case .number(let latitude) = pair[0], case .number(let longitude) = pair[1],
+                    let lat = MemberReader.finite(latitude), let lon = MemberReader.finite(longitude)
+                else { throw RequestError(at: vertexPath, "expected a [latitude, longitude] pair of numbers") }
+                polygon.append([lat, lon])
+            }
+            region.polygon = polygon
+        }
+        return region
+    }
+
+    private static func callerMetadata(_ object: JSONObject, at path: FieldPath) throws(RequestError) -> CallerMetadata
+    {
+        let reader = try MemberReader(
+            object, at: path, known: ["manifestJsonBase64", "content", "requireContent", "requireContentKeys"])
+        var metadata = CallerMetadata()
+        metadata.manifestJsonBase64 = try reader.base64("manifestJsonBase64")
+        if let (content, contentPath) = try reader.object("content") {
+            for member in content.members {
+                let itemPath = contentPath.appendingCallerName(member.name)
+                guard case .object(let item) = member.value else {
+                    throw RequestError(at: itemPath, "expected an object with bytesBase64 or unavailable")
+                }
+                let itemReader = try MemberReader(item, at: itemPath, known: ["bytesBase64", "unavailable"])
+                guard item.members.count == 1 else {
+                    throw RequestError(at: itemPath, "expected exactly one of bytesBase64, unavailable")
+                }
+                metadata.content[member.name] = Content(
+                    bytesBase64: try itemReader.base64("bytesBase64"), unavailable: try itemReader.string("unavailable")
+                )
+            }
+        }
+        let required = try reader.string("requireContent", oneOf: ["none", "all", "keys"])
+        metadata.requireContent = required ?? "none"
+        let keysPath = path.appending("requireContentKeys")
+        metadata.requireContentKeys = try reader.stringArray("requireContentKeys")
+        if metadata.requireContent == "keys", metadata.requireContentKeys == nil {
+            throw RequestError(at: keysPath, "required when requireContent is \"keys\"")
+        }
+        if metadata.requireContent != "keys", metadata.requireContentKeys != nil {
+            throw RequestError(at: keysPath, "allowed only when requireContent is \"keys\"")
+        }
+        return metadata
+    }
+}

@@ -1,0 +1,52 @@
+/// `octet-verify(1)`, in roff, made from `FlagTable.verify` (as `--help` is): `scripts/package`
+/// writes it with `octet-verify --generate-manual`.
+enum ManualPage {
+    static func render() -> String {
+        var page = """
+            .TH OCTET-VERIFY 1 "" "\(roff("octet-verify \(Release.version)"))" "User Commands"
+            .SH NAME
+            octet-verify \\- \(roff(HelpText.summary))
+            .SH SYNOPSIS
+            .B octet-verify
+            [\\fIOPTIONS\\fR] \\fIPROOF\\fR...
+            .SH DESCRIPTION
+            Verifies each \\fIPROOF\\fR (a file, or \\fB\\-\\fR for standard input) with no network: it prints every
+            check of the recipe and the verdict, as text or as one JSON object per proof per line. The roots that
+            hardware attestation is traced to (Apple App Attest, Google hardware attestation) are compiled in;
+            \\fB\\-\\-trust\\-anchors\\fR replaces them.
+            .SH OPTIONS
+
+            """
+        for flag in FlagTable.verify {
+            page += ".TP\n"
+            var head = flag.short.map { "\\fB\(roff($0))\\fR, " } ?? ""
+            head += "\\fB\(roff(flag.name))\\fR"
+            if let value = flag.value { head += " \\fI\(roff(value))\\fR" }
+            page += head + "\n" + roff(flag.help + (flag.repeatable ? " (repeatable)" : "")) + "\n"
+        }
+        page += ".SH EXIT STATUS\n"
+        for (status, meaning) in HelpText.exitStatuses {
+            page += ".TP\n.B \(status)\n\(roff(meaning))\n"
+        }
+        page += """
+            .SH EXAMPLE
+            .nf
+            octet\\-verify \\-\\-at 2026\\-11\\-29T12:00:30Z \\-\\-region circle:48.8584,2.2945,250 \\e
+                \\-\\-session\\-nonce 73657373696f6e2d6e6f6e63652d3031 example.proof
+            .fi
+            .SH SEE ALSO
+            The documentation in the source repository: docs/cli.md (every flag with an example), docs/checks.md
+            (each check), docs/trust\\-model.md (what hardware attestation proves).
+
+            """
+        return page
+    }
+
+    /// Text made safe for roff: backslashes escaped, hyphens as minus signs (so they copy and
+    /// search as ASCII), and a leading dot or quote kept from being read as a request.
+    static func roff(_ text: String) -> String {
+        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+        return out
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import OctetBackend
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `octet-verify --requests FILE|-`: opens the run's sources and the input, then runs
+/// `RequestsRunner` with the process's standard output.
+enum RequestsCommand {
+    static func run(_ c: VerifyConfiguration, environment: ToolEnvironment) -> Int32 {
+        let sources: SessionBuilder.RunSources
+        switch SessionBuilder.runSources(c) {
+        case .success(let opened): sources = opened
+        case .failure(let error):
+            environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(error.message))\n")
+            return error.exitCode
+        }
+        let verifier = RequestVerifier(
+            trustAnchors: sources.trustAnchors ?? .bundled, revocationSource: sources.revocationSource,
+            replayStore: sources.replayStore)
+        let path = c.requestsPath ?? "-"
+        let fd: Int32
+        if path == "-" {
+            fd = 0
+        } else {
+            if let error = InputFiles.checkReadable(InputPath(path), what: "requests", allowingStreams: true) {
+                environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(error.message))\n")
+                return error.exitCode
+            }
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                environment.writeError(
+                    "\(OctetVerifyTool.name): requests \(LogSafeText.escape(path)): cannot be opened\n")
+                return ExitStatus.unreadable
+            }
+        }
+        defer { if fd != 0 { close(fd) } }
+        // A reader that went away must be an EPIPE to notice, not a kill.
+        signal(SIGPIPE, SIG_IGN)
+        let output = environment.writeLine ?? LineOutput.standardOutput
+        var lines = RequestLines(fd: fd, limit: VerifyRequest.maxBytes)
+        let runner = RequestsRunner(
+            verifier: verifier, jobs: c.jobs ?? ProcessInfo.processInfo.activeProcessorCount, now: environment.now,
+            write: output)
+        let summary = runner.run(&lines)
+        if summary.outputGone {
+            environment.writeError(
+                "\(OctetVerifyTool.name): output cannot be written: stopped after \(summary.answered) answers;"
+                    + " nothing more was recorded\n")
+        } else if let code = summary.inputError {
+            environment.writeError(
+                "\(OctetVerifyTool.name): requests \(path): read error (errno \(code)) after \(summary.answered) answers\n"
+            )
+        }
+        return summary.exitStatus
+    }
+}
+
+/// Writes whole lines to standard output with `write(2)`, each at once (flushed per line).
+enum LineOutput {
+    static let standardOutput: @Sendable (String) -> Bool = { text in
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR || errno == EAGAIN {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}

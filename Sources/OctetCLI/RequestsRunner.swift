@@ -1,0 +1,194 @@
+import Foundation
+import Octet
+import OctetBackend
+
+/// `--requests FILE|-` (service.md): JSON-lines requests in, one answer line per request out, in
+/// input order, each written as soon as it and every line before it are answered.
+///
+/// The reading thread hands lines to `jobs` worker threads through a bounded window; a worker
+/// that finishes the oldest pending line writes it and every finished line after it. With a
+/// replay store, look-ups happen in input order (`ReplayTurns`), so which of two copies of a proof
+/// is the replay never depends on scheduling. Once a write fails the run records nothing more:
+/// the store is gated shut, reading stops, and the exit status is 74.
+final class RequestsRunner: @unchecked Sendable {
+    struct Summary: Equatable {
+        var answered = 0
+        var malformed = 0
+        var outputGone = false
+        var inputError: Int32?
+
+        /// service.md: 0 when every line got a result; 65 when some line was malformed; 74 when
+        /// output cannot be written (or input cannot be read to the end).
+        var exitStatus: Int32 {
+            if outputGone || inputError != nil { return ExitStatus.ioError }
+            if malformed > 0 { return ExitStatus.dataError }
+            return 0
+        }
+    }
+
+    private let verifier: RequestVerifier
+    private let jobs: Int
+    private let window: Int
+    private let now: @Sendable () -> Int64
+    private let write: (String) -> Bool
+
+    // Everything below is guarded by `condition` (hence `@unchecked Sendable`).
+    private let condition = NSCondition()
+    private var queue: [(Int, RequestLines.Line)] = []
+    private var queueHead = 0
+    private var finished: [Int: String] = [:]
+    private var nextToWrite = 0
+    private var submitted = 0
+    private var inputDone = false
+    private var summary = Summary()
+    private let gate = RecordingGate()
+    private let turns = ReplayTurns()
+
+    /// `write` writes one line (newline included) and returns false once output is gone.
+    init(verifier: RequestVerifier, jobs: Int, now: @escaping @Sendable () -> Int64, write: @escaping (String) -> Bool)
+    {
+        self.verifier = verifier
+        self.jobs = max(1, jobs)
+        // Enough lines in flight to keep every worker busy while the oldest is written.
+        self.window = max(1, jobs) * 16
+        self.now = now
+        self.write = write
+    }
+
+    func run(_ lines: inout RequestLines) -> Summary {
+        var workers: [Thread] = []
+        let done = DispatchGroup()
+        for _ in 0..<jobs {
+            done.enter()
+            let thread = Thread { [self] in
+                work()
+                done.leave()
+            }
+            thread.stackSize = 4 << 20
+            workers.append(thread)
+            thread.start()
+        }
+        var index = 0
+        reading: while true {
+            let line: RequestLines.Line?
+            do {
+                line = try lines.next()
+            } catch {
+                condition.lock()
+                if case .io(let code) = error { summary.inputError = code }
+                condition.unlock()
+                break reading
+            }
+            guard let line else { break }
+            if case .line(let bytes) = line, bytes.isEmpty || bytes == [0x0D] { continue }
+            condition.lock()
+            while submitted - nextToWrite >= window, !summary.outputGone { condition.wait() }
+            if summary.outputGone {
+                condition.unlock()
+                break
+            }
+            queue.append((index, line))
+            submitted += 1
+            condition.broadcast()
+            condition.unlock()
+            index += 1
+        }
+        condition.lock()
+        inputDone = true
+        condition.broadcast()
+        condition.unlock()
+        done.wait()
+        condition.lock()
+        defer { condition.unlock() }
+        return summary
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while queueHead == queue.count, !inputDone, !summary.outputGone { condition.wait() }
+            if summary.outputGone || queueHead == queue.count {
+                condition.unlock()
+                return
+            }
+            let (index, line) = queue[queueHead]
+            queueHead += 1
+            if queueHead > 1024, queueHead * 2 > queue.count {
+                queue.removeFirst(queueHead)
+                queueHead = 0
+            }
+            condition.unlock()
+            let text = answer(index, line)
+            finish(index, text)
+        }
+    }
+
+    private func answer(_ index: Int, _ line: RequestLines.Line) -> (String, Bool) {
+        defer { turns.finish(index) }
+        switch line {
+        case .tooLong:
+            let error = RequestError(at: nil, "longer than \(VerifyRequest.maxBytes >> 20) MiB")
+            return (JSONReport.error(error, id: nil), true)
+        case .line(let bytes):
+            let store = verifier.replayStore.map {
+                InputOrderReplayStore(GatedReplayStore($0, gate: gate), turns: turns, index: index) as any ReplayStore
+            }
+            let answer = verifier.answer(bytes, now: now, replayStore: .some(store))
+            if case .rejected = answer { return (answer.json, true) }
+            return (answer.json, false)
+        }
+    }
+
+    private func finish(_ index: Int, _ answer: (String, Bool)) {
+        condition.lock()
+        defer { condition.unlock() }
+        finished[index] = answer.0 + "\n"
+        if answer.1 { summary.malformed += 1 }
+        // Whoever completes the oldest pending line writes it and what follows, in order.
+        while !summary.outputGone, let text = finished.removeValue(forKey: nextToWrite) {
+            if write(text) {
+                summary.answered += 1
+                nextToWrite += 1
+            } else {
+                summary.outputGone = true
+                gate.close()
+            }
+        }
+        condition.broadcast()
+    }
+}
+
+/// Shut once output is gone: from then on the store records nothing (service.md: a verifier that
+/// knows its answers cannot be delivered must not burn proofs).
+final class RecordingGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var closed = false
+
+    func close() {
+        lock.lock()
+        closed = true
+        lock.unlock()
+    }
+
+    var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
+}
+
+/// A store that refuses to record once its gate is shut: the look-up then answers "unavailable".
+final class GatedReplayStore: ReplayStore, Sendable {
+    private let base: any ReplayStore
+    private let gate: RecordingGate
+
+    init(_ base: any ReplayStore, gate: RecordingGate) {
+        self.base = base
+        self.gate = gate
+    }
+
+    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+        if gate.isClosed { return .unavailable("output is gone: recording stopped") }
+        return base.check(key, record: record, atMilliseconds: atMilliseconds)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Octet
+import OctetBackend
+import OctetConformance
+import OctetEncoding
+import Testing
+
+@Suite("Request decoder: service.md's request, read strictly")
+struct RequestDecoderTests {
+    static let proof = "CAES"
+
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        let json: String
+        /// The `field` the error names; nil for the request as a whole.
+        let field: String?
+        var testDescription: String { json }
+    }
+
+    static func withOptions(_ options: String) -> String { #"{"proofBase64":"CAES","options":"# + options + "}" }
+
+    static let refusals: [Refusal] = [
+        Refusal(json: "", field: nil),
+        Refusal(json: "not json", field: nil),
+        Refusal(json: #"["proofBase64"]"#, field: nil),
+        Refusal(json: #"{"proofBase64":"CAES"} {}"#, field: nil),
+        Refusal(json: #"{"proofBase64":"CAES","proofBase64":"CAES"}"#, field: nil),
+        Refusal(json: #"{}"#, field: "proofBase64"),
+        Refusal(json: #"{"proofBase64":null}"#, field: "proofBase64"),
+        Refusal(json: #"{"proofBase64":"CAE"}"#, field: "proofBase64"),
+        Refusal(json: #"{"proofBase64":"CB=="}"#, field: "proofBase64"),
+        Refusal(json: #"{"proofBase64":17}"#, field: "proofBase64"),
+        Refusal(json: #"{"proofBase64":"CAES","proof":"x"}"#, field: "proof"),
+        Refusal(json: #"{"proofBase64":"CAES","id":7}"#, field: "id"),
+        Refusal(json: #"{"proofBase64":"CAES","id":null}"#, field: "id"),
+        Refusal(json: #"{"proofBase64":"CAES","id":""# + String(repeating: "é", count: 129) + #""}"#, field: "id"),
+        Refusal(json: #"{"proofBase64":"CAES","options":[]}"#, field: "options"),
+        Refusal(json: #"{"proofBase64":"CAES","trustAnchors":{}}"#, field: "trustAnchors"),
+        Refusal(json: withOptions(#"{"maxAgeSeconds":"300"}"#), field: "options.maxAgeSeconds"),
+        Refusal(json: withOptions(#"{"maxAgeSeconds":1e400}"#), field: "options.maxAgeSeconds"),
+        Refusal(json: withOptions(#"{"maxAgeSeconds":null}"#), field: "options.maxAgeSeconds"),
+        Refusal(json: withOptions(#"{"verificationTimeMs":1.5}"#), field: "options.verificationTimeMs"),
+        Refusal(json: withOptions(#"{"verificationTimeMs":-1}"#), field: "options.verificationTimeMs"),
+        Refusal(json: withOptions(#"{"verificationTimeMs":1e12}"#), field: "options.verificationTimeMs"),
+        Refusal(json: withOptions(#"{"verificationTimeMs":9223372036854775808}"#), field: "options.verificationTimeMs"),
+        Refusal(json: withOptions(#"{"requireAttestation":1}"#), field: "options.requireAttestation"),
+        Refusal(json: withOptions(#"{"honorVerdictTier":"true"}"#), field: "options.honorVerdictTier"),
+        Refusal(json: withOptions(#"{"requireCallerMetadata":null}"#), field: "options.requireCallerMetadata"),
+        Refusal(json: withOptions(#"{"requireVerdict":"verified"}"#), field: "options.requireVerdict"),
+        Refusal(
+            json: withOptions(#"{"expectedSessionNonceBase64":null}"#), field: "options.expectedSessionNonceBase64"),
+        Refusal(
+            json: withOptions(#"{"expectedSessionNonceBase64":"MDEy MzQ1"}"#),
+            field: "options.expectedSessionNonceBase64"),
+        Refusal(json: withOptions(#"{"attestationBundleBase64":"===="}"#), field: "options.attestationBundleBase64"),
+        Refusal(
+            json: withOptions(#"{"trustAnchors":{"appAttestRootsDERBase64":[],"androidRootsDERBase64":[]}}"#),
+            field: "options.trustAnchors"),
+        Refusal(json: withOptions(#"{"clock":1}"#), field: "options.clock"),
+        Refusal(json: withOptions(#"{"expectedRegion":{}}"#), field: "options.expectedRegion"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedRegion":{"geohash":"u09","circle":{"latitude":1,"longitude":2,"radiusMeters":3}}}"#),
+            field: "options.expectedRegion"),
+        Refusal(json: withOptions(#"{"expectedRegion":{"square":1}}"#), field: "options.expectedRegion.square"),
+        Refusal(json: withOptions(#"{"expectedRegion":{"geohash":7}}"#), field: "options.expectedRegion.geohash"),
+        Refusal(
+            json: withOptions(#"{"expectedRegion":{"circle":{"latitude":1,"longitude":2}}}"#),
+            field: "options.expectedRegion.circle.radiusMeters"),
+        Refusal(
+            json: withOptions(#"{"expectedRegion":{"circle":{"latitude":1,"longitude":2,"radiusMeters":3,"z":0}}}"#),
+            field: "options.expectedRegion.circle.z"),
+        Refusal(
+            json: withOptions(#"{"expectedRegion":{"polygon":[[1,2],[3]]}}"#),
+            field: "options.expectedRegion.polygon[1]"),
+        Refusal(
+            json: withOptions(#"{"expectedRegion":{"polygon":[[1,2],[3,"4"]]}}"#),
+            field: "options.expectedRegion.polygon[1]"),
+        Refusal(
+            json: withOptions(#"{"expectedRegion":{"polygon":{"0":[1,2]}}}"#), field: "options.expectedRegion.polygon"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"manifestJsonBase64":"e30"}}"#),
+            field: "options.callerMetadata.manifestJsonBase64"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"content":{"photo.jpg":"AAAA"}}}"#),
+            field: "options.callerMetadata.content.photo.jpg"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"content":{"a":{}}}}"#), field: "options.callerMetadata.content.a"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"content":{"a":{"bytesBase64":"AAAA","unavailable":"x"}}}}"#),
+            field: "options.callerMetadata.content.a"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"content":{"a":{"file":"/etc/passwd"}}}}"#),
+            field: "options.callerMetadata.content.a.file"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"content":{"a":{"bytesBase64":"A"}}}}"#),
+            field: "options.callerMetadata.content.a.bytesBase64"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"requireContent":"some"}}"#),
+            field: "options.callerMetadata.requireContent"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"requireContent":"keys"}}"#),
+            field: "options.callerMetadata.requireContentKeys"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"requireContent":"all","requireContentKeys":["a"]}}"#),
+            field: "options.callerMetadata.requireContentKeys"),
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"requireContent":"keys","requireContentKeys":["a",1]}}"#),
+            field: "options.callerMetadata.requireContentKeys[1]"),
+        Refusal(json: withOptions(String(repeating: "[", count: 9) + String(repeating: "]", count: 9)), field: nil),
+    ]
+
+    @Test("a malformed request is a REQUEST_INVALID error naming the field at fault", arguments: refusals)
+    func refusal(_ refusal: Refusal) throws {
+        let result = VerifyRequest.decode(Array(refusal.json.utf8))
+        guard case .failure(let rejection) = result else {
+            Issue.record("accepted: \(refusal.json)")
+            return
+        }
+        #expect(rejection.error.code == .requestInvalid)
+        #expect(rejection.error.field == refusal.field)
+        #expect(!rejection.error.detail.isEmpty)
+    }
+
+    @Test("a request over 16 MiB is refused as a whole before it is parsed")
+    func tooLarge() throws {
+        let json = #"{"proofBase64":""# + String(repeating: "A", count: 16 << 20) + #""}"#
+        guard case .failure(let rejection) = VerifyRequest.decode(Array(json.utf8)) else {
+            Issue.record("accepted a request over the limit")
+            return
+        }
+        #expect(rejection.error.field == nil)
+    }
+
+    @Test("the id of a refused request is kept when it could be read, so the answer can name it")
+    func idKept() {
+        guard case .failure(let rejection) = VerifyRequest.decode(Array(#"{"id":"r-1","proofBase64":3}"#.utf8)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(rejection.id == "r-1")
+        guard case .failure(let other) = VerifyRequest.decode(Array(#"{"id":5,"proofBase64":"CAES"}"#.utf8)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(other.id == nil)
+    }
+
+    @Test("a caller-chosen name never reaches the log-safe field: unknown members and content keys are *")
+    func logSafeField() {
+        let json = Self.withOptions(#"{"callerMetadata":{"content":{"48.8584,2.2945":{"bytesBase64":"A"}}}}"#)
+        guard case .failure(let rejection) = VerifyRequest.decode(Array(json.utf8)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(rejection.error.field == "options.callerMetadata.content.48.8584,2.2945.bytesBase64")
+        #expect(rejection.error.logSafeField == "options.callerMetadata.content.*.bytesBase64")
+        guard case .failure(let unknown) = VerifyRequest.decode(Array(Self.withOptions(#"{"secret-nonce":1}"#).utf8))
+        else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(unknown.error.logSafeField == "options.*")
+        #expect(!unknown.error.description.contains("secret"))
+    }
+
+    @Test("the smallest request is a proof with every API default, an absent time left to the clock")
+    func smallest() throws {
+        let request = try VerifyRequest.decode(Array(#"{"proofBase64":"CAES"}"#.utf8)).get()
+        #expect(request.id == nil)
+        #expect(request.proofBytes == [0x08, 0x01, 0x12])
+        #expect(request.options == RequestOptions())
+        let options = request.options.verifyOptions(defaultTimeMilliseconds: 1_768_478_400_000)
+        #expect(options.maxAgeSeconds == 300)
+        #expect(options.verificationTime == Date(timeIntervalSince1970: 1_768_478_400))
+        #expect(options.expectedRegion == nil && options.expectedSessionNonce == nil && options.callerMetadata == nil)
+    }
+
+    @Test("an empty proof and undecodable proof bytes are requests: the verifier judges them")
+    func undecodableProof() throws {
+        #expect(try VerifyRequest.decode(Array(#"{"proofBase64":""}"#.utf8)).get().proofBytes == [])
+        #expect(try VerifyRequest.decode(Array(#"{"proofBase64":"////"}"#.utf8)).get().proofBytes == [255, 255, 255])
+    }
+
+    @Test("an id of exactly 256 bytes is echoed")
+    func longestId() throws {
+        let id = String(repeating: "é", count: 128)
+        let request = try VerifyRequest.decode(Array((#"{"proofBase64":"CAES","id":""# + id + #""}"#).utf8)).get()
+        #expect(request.id == id)
+    }
+
+    static let vectors: [VectorFile] =
+        (try? VectorWriter.load(
+            from: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Vectors/cases"))) ?? []
+
+    @Test("every conformance vector's options, without trustAnchors, read as a request give the same options")
+    func vectorsAsRequests() throws {
+        #expect(Self.vectors.count > 100)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for vector in Self.vectors {
+            var options = vector.options
+            options.trustAnchors = nil
+            let optionsJSON = try #require(String(data: try encoder.encode(options), encoding: .utf8))
+            let json = #"{"id":"\#(vector.id)","proofBase64":"\#(vector.proofBase64)","options":\#(optionsJSON)}"#
+            let request = try VerifyRequest.decode(Array(json.utf8)).get()
+            #expect(request.options == options, "\(vector.id)")
+            #expect(request.proofBytes == vector.proofBytes, "\(vector.id)")
+            #expect(request.id == vector.id)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Octet
+import OctetCrypto
+import OctetIssuer
+import Testing
+
+/// A replay store in memory that remembers how it was asked.
+final class MemoryReplayStore: ReplayStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var proofIds: Set<[UInt8]> = []
+    private var nonces: Set<[UInt8]> = []
+    private(set) var calls: [(key: ReplayKey, record: Bool)] = []
+    var answer: ReplaySighting?
+
+    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+        lock.lock()
+        defer { lock.unlock() }
+        calls.append((key, record))
+        if let answer { return answer }
+        if proofIds.contains(key.proofId) { return .replayedProofId }
+        if let nonce = key.sessionNonce, nonces.contains(nonce) { return .replayedSessionNonce }
+        guard record else { return .first(recorded: false) }
+        proofIds.insert(key.proofId)
+        if let nonce = key.sessionNonce { nonces.insert(nonce) }
+        return .first(recorded: true)
+    }
+}
+
+/// A revocation source from a table.
+struct TableRevocationSource: RevocationSource {
+    var listed: [RevocationSubject: RevocationEntry] = [:]
+    var unavailable: String?
+
+    func lookUp(_ subject: RevocationSubject) -> RevocationLookup {
+        if let unavailable { return .unavailable(unavailable) }
+        return listed[subject].map(RevocationLookup.listed) ?? .notListed
+    }
+}
+
+@Suite("Backend checks: replay-uniqueness and revocation are recipe checks fed by injected sources")
+struct BackendCheckTests {
+    static let seedOrder = [
+        "wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness", "region-claim",
+        "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding", "verdict-tier",
+        "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation",
+    ]
+
+    static var proofKeyHash: [UInt8] { SHA256.hash(Fixture.proofKey.publicKey.x963Representation) }
+
+    @Test("the recipe reports the seed's order with and without sources, replay-uniqueness before revocation")
+    func recipeOrder() {
+        let bare = Fixture.verify()
+        #expect(bare.checks.map(\.name) == Self.seedOrder)
+        let fed = Fixture.verify(
+            options: Fixture.options {
+                $0.replayStore = MemoryReplayStore()
+                $0.revocationSource = TableRevocationSource()
+            })
+        #expect(fed.checks.map(\.name) == Self.seedOrder)
+    }
+
+    @Test("without sources both are NOT-CHECKED, as on-device")
+    func noSources() {
+        let result = Fixture.verify()
+        #expect(result.status("replay-uniqueness") == .notChecked)
+        #expect(result.status("revocation") == .notChecked)
+        #expect(result.verdict == .valid)
+    }
+
+    @Test("a valid proof is recorded once; the same proof again is a replay and invalid")
+    func replayOnce() {
+        let store = MemoryReplayStore()
+        let options = Fixture.options { $0.replayStore = store }
+        let first = Fixture.verify(options: options)
+        #expect(first.status("replay-uniqueness") == .pass)
+        #expect(first.verdict == .valid)
+        let second = Fixture.verify(options: options)
+        #expect(second.status("replay-uniqueness") == .fail)
+        #expect(second.verdict == .invalid)
+        #expect(store.calls.map(\.record) == [true, true])
+        #expect(store.calls.first?.key == ReplayKey(proofId: Array(0..<16), sessionNonce: nil))
+    }
+
+    @Test("a proof is not recorded when a later check (revocation) fails it: the replay check runs last")
+    func revokedNotRecorded() {
+        let store = MemoryReplayStore()
+        let source = TableRevocationSource(listed: [
+            .proofKey(sha256: Self.proofKeyHash): RevocationEntry(status: .revoked)
+        ])
+        let result = Fixture.verify(
+            options: Fixture.options {
+                $0.replayStore = store
+                $0.revocationSource = source
+            })
+        #expect(result.status("revocation") == .fail)
+        #expect(result.status("replay-uniqueness") == .pass)
+        #expect(result.detail("replay-uniqueness").contains("not recorded"))
+        #expect(store.calls.map(\.record) == [false])
+    }
+
+    @Test("an INCONCLUSIVE check elsewhere also keeps the proof unrecorded")
+    func inconclusiveNotRecorded() {
+        let store = MemoryReplayStore()
+        _ = Fixture.verify(
+            options: Fixture.options {
+                $0.replayStore = store
+                $0.revocationSource = TableRevocationSource(unavailable: "down")
+            })
+        #expect(store.calls.map(\.record) == [false])
+    }
+
+    @Test("a store that cannot answer is INCONCLUSIVE with REPLAY_STORE_UNAVAILABLE, never PASS")
+    func storeUnavailable() {
+        let store = MemoryReplayStore()
+        store.answer = .unavailable("busy")
+        let result = Fixture.verify(options: Fixture.options { $0.replayStore = store })
+        let check = result.check(named: "replay-uniqueness")
+        #expect(check?.status == .inconclusive)
+        #expect(check?.code == "REPLAY_STORE_UNAVAILABLE")
+        #expect(result.verdict == .inconclusive)
+        #expect(!result.isAuthentic)
+    }
+
+    @Test("a listed proof key or device key fails revocation, naming kind and status, never the key")
+    func revokedKeys() {
+        let deviceKeyHash = SHA256.hash(Fixture.deviceKey.publicKey.x963Representation)
+        let source = TableRevocationSource(listed: [
+            .proofKey(sha256: Self.proofKeyHash): RevocationEntry(status: .revoked, reason: "KEY_COMPROMISE"),
+            .deviceKey(sha256: deviceKeyHash): RevocationEntry(status: .suspended),
+        ])
+        let result = Fixture.verify(options: Fixture.options { $0.revocationSource = source })
+        #expect(result.status("revocation") == .fail)
+        #expect(result.detail("revocation") == "proof key REVOKED (KEY_COMPROMISE); device key SUSPENDED")
+        #expect(result.verdict == .invalid)
+    }
+
+    @Test("nothing listed is PASS; a source that cannot answer is INCONCLUSIVE")
+    func notListedAndUnavailable() {
+        let clean = Fixture.verify(options: Fixture.options { $0.revocationSource = TableRevocationSource() })
+        #expect(clean.status("revocation") == .pass)
+        #expect(clean.detail("revocation") == "nothing listed (proof key, device key)")
+        let down = Fixture.verify(
+            options: Fixture.options { $0.revocationSource = TableRevocationSource(unavailable: "timeout") })
+        #expect(down.status("revocation") == .inconclusive)
+        #expect(down.check(named: "revocation")?.code == "REVOCATION_SOURCE_UNAVAILABLE")
+    }
+
+    @Test("an undecodable proof asks no source")
+    func undecodable() {
+        let store = MemoryReplayStore()
+        let result = Octet.verify(proofBytes: Data([0xFF]), options: Fixture.options { $0.replayStore = store })
+        #expect(result.status("replay-uniqueness") == .notChecked)
+        #expect(store.calls.isEmpty)
+    }
+}
