@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for
-// OctetBackend's replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite and
+// libpq (PostgreSQL's client) for OctetBackend's replay stores.
 // Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
 // supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
@@ -71,7 +71,9 @@ let package = Package(
         // the request decoder and the result encoder of docs/service.md.
         .target(
             name: "OctetBackend",
-            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
+            dependencies: [
+                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite", "CPostgreSQL",
+            ]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
@@ -79,8 +81,6 @@ let package = Package(
                 "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
                 "OctetCrypto", "OctetEncoding",
             ]),
-        // For Swift backends: replay stores (PostgreSQL over libpq) and their URLs.
-        .target(name: "OctetBackend", dependencies: ["Octet", "CPostgreSQL"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
             name: "octet-bench",
@@ -128,9 +128,8 @@ let package = Package(
             name: "OctetBackendTests",
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
-                "OctetConformance",
+                "OctetConformance", "CPostgreSQL",
             ]),
-        .testTarget(name: "OctetBackendTests", dependencies: ["OctetBackend", "CPostgreSQL", "OctetTestSupport"]),
         .testTarget(
             name: "OctetCLITests",
             dependencies: [

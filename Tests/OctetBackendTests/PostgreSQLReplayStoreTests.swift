@@ -1,4 +1,5 @@
 import Foundation
+import Octet
 import OctetBackend
 import OctetTestSupport
 import Testing

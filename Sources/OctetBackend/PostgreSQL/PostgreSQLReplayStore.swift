@@ -1,5 +1,6 @@
 internal import CPostgreSQL
 import Foundation
+import Octet
 
 /// A replay store in PostgreSQL, shared by any number of verifiers on any number of hosts
 /// (`--replay-store postgresql://…`).
