@@ -77,10 +77,16 @@ let package = Package(
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
+            dependencies: ["Octet", "OctetBackend", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding"]),
+        // `octet-issue`: makes proofs with the issuer and the test authorities, so that the verifier
+        // (OctetCLI, octet-verify) links neither.
+        .target(
+            name: "OctetIssueTool",
             dependencies: [
-                "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetContent",
-                "OctetCrypto", "OctetEncoding",
+                "OctetCLI", "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetContent", "OctetCrypto", "OctetEncoding",
             ]),
+        .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
         .executableTarget(
             name: "octet-bench",
@@ -133,7 +139,8 @@ let package = Package(
         .testTarget(
             name: "OctetCLITests",
             dependencies: [
-                "OctetCLI", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
+                "OctetCLI", "OctetIssueTool", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation",
+                "OctetAttestationTesting",
                 "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),

@@ -14,8 +14,10 @@ public enum ArgumentParser {
     /// Parses the arguments as the system gave them: a file name need not be UTF-8, and is kept as bytes.
     public static func parse(bytes arguments: [[UInt8]]) throws(CLIError) -> Command {
         let first = arguments.first.map { String(decoding: $0, as: UTF8.self) }
+        // `octet-verify issue` was the proof maker until it became its own program; a file named
+        // `issue` is still verified as `./issue` or after `--`.
         if first == "issue" {
-            return try IssueArgumentParser.parse(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) })
+            throw .usage("issue is now a program of its own: octet-issue (see octet-issue --help)")
         }
         if first == "help", arguments.count == 1 { return .help }
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
@@ -204,7 +206,7 @@ public enum ArgumentParser {
         }
     }
 
-    static func nonEmptyPath(_ flag: String, bytes path: [UInt8]) throws(CLIError) -> InputPath {
+    package static func nonEmptyPath(_ flag: String, bytes path: [UInt8]) throws(CLIError) -> InputPath {
         guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
         return InputPath(bytes: path)
     }
@@ -220,12 +222,12 @@ public enum ArgumentParser {
         }
     }
 
-    static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
+    package static func nonEmptyPath(_ flag: String, _ path: String) throws(CLIError) -> String {
         guard !path.isEmpty else { throw .usage("\(flag): expected a file path") }
         return path
     }
 
-    static func keyValue(_ flag: String, _ text: String, what: String) throws(CLIError) -> (String, String) {
+    package static func keyValue(_ flag: String, _ text: String, what: String) throws(CLIError) -> (String, String) {
         guard let equals = text.firstIndex(of: "=") else { throw .usage("\(flag): expected \(what)") }
         let key = String(text[..<equals])
         let value = String(text[text.index(after: equals)...])
@@ -281,19 +283,19 @@ struct ByteArgumentCursor {
     }
 }
 
-/// ``ByteArgumentCursor`` over strings, for `issue`, whose values are all text.
-struct ArgumentCursor {
+/// ``ByteArgumentCursor`` over strings, for `octet-issue`, whose values are all text.
+package struct ArgumentCursor {
     private var cursor: ByteArgumentCursor
 
-    init(_ arguments: [String]) { cursor = ByteArgumentCursor(arguments.map { Array($0.utf8) }) }
+    package init(_ arguments: [String]) { cursor = ByteArgumentCursor(arguments.map { Array($0.utf8) }) }
 
-    mutating func next() -> String? { cursor.next().map { String(decoding: $0, as: UTF8.self) } }
+    package mutating func next() -> String? { cursor.next().map { String(decoding: $0, as: UTF8.self) } }
 
-    mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
+    package mutating func value(for flag: String, inline: String?) throws(CLIError) -> String {
         String(decoding: try cursor.value(for: flag, inline: inline.map { Array($0.utf8) }), as: UTF8.self)
     }
 
-    static func split(_ argument: String) -> (String, String?) {
+    package static func split(_ argument: String) -> (String, String?) {
         let (flag, inline) = ByteArgumentCursor.split(Array(argument.utf8))
         return (flag, inline.map { String(decoding: $0, as: UTF8.self) })
     }

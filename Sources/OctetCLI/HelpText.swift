@@ -1,10 +1,10 @@
-/// `--help` for the verifier and for `issue`.
+/// `--help` for the verifier (`octet-issue --help` is `OctetIssueTool.help`).
 enum HelpText {
     /// Without arguments: the synopsis on standard error (exit 64).
     static let usage = """
         usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
                octet-verify [OPTIONS] --files-from FILE
-               octet-verify issue [OPTIONS]         make a software-key proof (see issue --help)
+        (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
         see octet-verify --help for the options
 
         """
@@ -16,8 +16,8 @@ enum HelpText {
 
             usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
                    octet-verify [OPTIONS] --files-from FILE
-                   octet-verify issue [OPTIONS]         make a software-key proof (see issue --help)
                    octet-verify help                    this text
+                   (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
 
             options:
 
@@ -54,33 +54,4 @@ enum HelpText {
         return items.prefix(3).joined(separator: " · ") + " ·\n             "
             + items.dropFirst(3).joined(separator: " · ")
     }
-
-    static let issue = """
-        usage: octet-verify issue [OPTIONS]
-
-        Makes a proof with fresh keys, for sandboxes and demos. With --platform android or ios the device
-        evidence is made under a fresh TEST authority (never Apple's or Google's): trust its root with
-        octet-verify --trust-anchors DIR to see the attestation checks pass. The proof goes to --out
-        (default: standard output, never a terminal).
-
-        options:
-          --out FILE                    where the proof is written (- for standard output)
-          --platform software|android|ios   device evidence (default software: no hardware evidence)
-          --anchors-out DIR             android, ios: add the test root as DIR/android/*.pem or DIR/apple/*.pem
-          --bundle-out FILE             ios: write the App Attest enrolment there instead of into the proof
-          --at RFC3339                  creation time (default: now)
-          --fix LAT,LON[,ACCURACY_M]    the measured position (default 48.8585,2.2946,5)
-          --region SPEC                 the claimed region (default: a 250 m circle around the fix)
-          --session-nonce HEX           bind the proof to a session nonce (8 to 64 bytes)
-          --content KEY=PATH            commit a file's content (repeatable)
-          --content-type KEY=TYPE       its MIME type (default application/octet-stream)
-          --manifest-out FILE           write the content manifest (the salts) there
-          --verdict-tier TIER           sign an assurance tier: verified, plausible, uncertain, suspicious, spoofed
-          --break DEFECT                break the proof on purpose (repeatable):
-                                          stage-signature, wrong-key   -> stage-signatures FAIL
-                                          device-signature             -> device-attestation-sig FAIL
-                                          binding, claims-after-signing -> binding FAIL
-                                          duplicate-field, trailing-bytes -> wire-format FAIL
-
-        """
 }

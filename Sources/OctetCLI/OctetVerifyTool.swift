@@ -30,9 +30,6 @@ public enum OctetVerifyTool {
         case .usage:
             io.errorText(HelpText.usage)
             return io.status(ExitStatus.usage)
-        case .issueHelp:
-            io.output(HelpText.issue)
-            return io.status(0)
         case .version:
             io.output(VersionText.render())
             return io.status(0)
@@ -42,8 +39,6 @@ public enum OctetVerifyTool {
         case .completion(let shell):
             io.output(Completions.render(shell))
             return io.status(0)
-        case .issue(let configuration):
-            return io.status(IssueCommand.run(configuration, environment: environment))
         case .verify(let configuration):
             return verify(configuration, io: io)
         case .requests(let configuration):
@@ -113,23 +108,28 @@ public enum OctetVerifyTool {
 
 /// The tool's writes: every line from outside escaped on standard error, and the run's status
 /// turned into 74 (EX_IOERR) when a write failed.
-struct ToolOutput {
+package struct ToolOutput {
     let environment: ToolEnvironment
+    /// The program name every error line starts with.
+    let program: String
 
-    init(_ environment: ToolEnvironment) { self.environment = environment }
+    package init(_ environment: ToolEnvironment, program: String = OctetVerifyTool.name) {
+        self.environment = environment
+        self.program = program
+    }
 
-    func output(_ text: String) { environment.writeOutput(text) }
+    package func output(_ text: String) { environment.writeOutput(text) }
 
-    /// One line on standard error, `octet-verify: ` first, with everything in it escaped.
-    func error(_ message: String) {
-        environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(message))\n")
+    /// One line on standard error, the program's name first, with everything in it escaped.
+    package func error(_ message: String) {
+        environment.writeError("\(program): \(LogSafeText.escape(message))\n")
     }
 
     /// Fixed text (the usage) on standard error.
-    func errorText(_ text: String) { environment.writeError(text) }
+    package func errorText(_ text: String) { environment.writeError(text) }
 
     /// `status`, unless a write failed: then 74, and one line on standard error if it still works.
-    func status(_ status: Int32) -> Int32 {
+    package func status(_ status: Int32) -> Int32 {
         if let failure = environment.outputFailure() {
             error("standard output: \(failure)")
             return ExitStatus.ioError

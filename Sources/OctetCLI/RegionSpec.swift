@@ -59,7 +59,7 @@ public enum RegionSpec {
     }
 
     /// A plain decimal number (`-12.5`, `3`): no exponent, no hex, no `inf`/`nan`, no spaces.
-    static func degrees(_ text: Substring) -> Double? {
+    package static func degrees(_ text: Substring) -> Double? {
         let bytes = Array(text.utf8)
         var index = 0
         if bytes.first == UInt8(ascii: "-") { index = 1 }
@@ -80,7 +80,7 @@ public enum RegionSpec {
         return Double(String(text))
     }
 
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "'" + shown + "'"
     }

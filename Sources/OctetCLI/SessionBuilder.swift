@@ -94,7 +94,7 @@ public enum SessionBuilder {
     }
 
     /// A file URL from the name's bytes, so a name that is not UTF-8 is opened as it is.
-    static func fileURL(_ path: InputPath) -> URL {
+    package static func fileURL(_ path: InputPath) -> URL {
         path.bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 (Array(chars) + [0]).withUnsafeBufferPointer {

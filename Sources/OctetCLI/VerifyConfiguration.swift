@@ -72,11 +72,9 @@ public enum Command: Sendable, Equatable {
     case verify(VerifyConfiguration)
     /// `--requests FILE|-` (service.md): the configuration's run flags, the requests from the file.
     case requests(VerifyConfiguration)
-    case issue(IssueConfiguration)
     case help
     /// No arguments at all: the usage on standard error, exit 64.
     case usage
-    case issueHelp
     case version
     /// The man page (`--generate-manual`).
     case manual

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetCLI
+import OctetIssueTool
 import Testing
 
 @Suite("The argument parser reads every flag of the contract, and refuses mistakes with exit 64")
@@ -189,7 +190,12 @@ struct ArgumentParserTests {
     @Test("each mistake is one usage line and exit 64", arguments: refused)
     func refusesMistake(_ row: Refused) {
         #expect {
-            _ = try ArgumentParser.parse(row.arguments)
+            // A row that starts with "issue" is for octet-issue (octet-verify refuses "issue" itself).
+            if row.arguments.first == "issue" {
+                _ = try OctetIssueTool.parse(Array(row.arguments.dropFirst()))
+            } else {
+                _ = try ArgumentParser.parse(row.arguments)
+            }
         } throws: { error in
             guard let error = error as? CLIError else { return false }
             return error.kind == .usage && error.exitCode == 64 && error.message.contains(row.says)
@@ -202,13 +208,28 @@ struct ArgumentParserTests {
         #expect(try ArgumentParser.parse(["--help"]) == .help)
         #expect(try ArgumentParser.parse(["p", "-h"]) == .help)
         #expect(try ArgumentParser.parse(["--version"]) == .version)
-        #expect(try ArgumentParser.parse(["issue", "--help"]) == .issueHelp)
+        #expect(try OctetIssueTool.parse(["--help"]) == .help)
+        #expect(try OctetIssueTool.parse(["--out", "p", "--version"]) == .version)
     }
 
-    @Test("issue reads its own flags")
+    @Test("octet-verify issue points to octet-issue; a file named issue is verified as ./issue")
+    func issueMoved() throws {
+        #expect {
+            _ = try ArgumentParser.parse(["issue", "--out", "p"])
+        } throws: { error in
+            (error as? CLIError)?.exitCode == 64 && (error as? CLIError)?.message.contains("octet-issue") == true
+        }
+        guard case .verify(let configuration) = try ArgumentParser.parse(["./issue"]) else {
+            Issue.record("./issue is not a verify command")
+            return
+        }
+        #expect(configuration.proofs == ["./issue"])
+    }
+
+    @Test("octet-issue reads its own flags")
     func issueFlags() throws {
-        let command = try ArgumentParser.parse([
-            "issue", "--out", "p.proof", "--at", "2026-01-15T12:00:00Z", "--fix", "-33.9,18.4,12",
+        let command = try OctetIssueTool.parse([
+            "--out", "p.proof", "--at", "2026-01-15T12:00:00Z", "--fix", "-33.9,18.4,12",
             "--session-nonce", "0011223344556677", "--content", "photo=a.jpg", "--content-type", "photo=image/jpeg",
             "--manifest-out", "m.json", "--verdict-tier", "plausible", "--break", "binding", "--break",
             "trailing-bytes",

@@ -2,6 +2,7 @@ import Foundation
 import Octet
 import OctetCLI
 import OctetEncoding
+import OctetIssueTool
 import Testing
 
 /// The built `octet-verify`, run as a subprocess: what a shell script or a backend sees.
@@ -15,6 +16,17 @@ struct BinaryTests {
         "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
         "verdict-tier", "caller-manifest", "caller-metadata", "replay-uniqueness", "revocation",
     ]
+
+    @Test("the verifier ships no test code: octet-verify carries no test authority, octet-issue does")
+    func noTestCodeInVerifier() throws {
+        let verifier = try Data(contentsOf: try #require(Binary.url))
+        let issuer = try Data(contentsOf: try #require(Binary.issueURL))
+        // Names the test authorities put into the certificates they mint.
+        for marker in ["octet-test-root", "Octet test App Attest credential"] {
+            #expect(verifier.firstRange(of: Data(marker.utf8)) == nil, "octet-verify contains \(marker)")
+            #expect(issuer.firstRange(of: Data(marker.utf8)) != nil, "octet-issue lacks \(marker)")
+        }
+    }
 
     @Test("a valid proof: exit 0, every check on its own line, the verdict valid, no colour off a terminal")
     func validText() throws {
@@ -113,9 +125,9 @@ struct BinaryTests {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let content = try CLIFixture.write(Data("a photo".utf8), "photo.jpg", in: directory)
-        let issued = try Binary.run(
+        let issued = try Binary.issue(
             [
-                "issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--content", "photo=\(content)",
+                "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--content", "photo=\(content)",
                 "--content-type", "photo=image/jpeg", "--manifest-out", "m.json",
             ], in: directory)
         #expect(issued.status == 0, "\(issued.stderr)")
@@ -199,12 +211,12 @@ struct BinaryTests {
         }
     }
 
-    @Test("issue --break makes the named check fail", arguments: IssueConfiguration.Defect.allCases)
+    @Test("octet-issue --break makes the named check fail", arguments: IssueConfiguration.Defect.allCases)
     func issueBreaks(_ defect: IssueConfiguration.Defect) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(
-            ["issue", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--break", defect.rawValue], in: directory)
+        let issued = try Binary.issue(
+            ["--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--break", defect.rawValue], in: directory)
         #expect(issued.status == 0)
         let run = try Binary.run(Self.at + ["--format", "json", "p.proof"], in: directory)
         #expect(run.status == 1)
@@ -214,14 +226,14 @@ struct BinaryTests {
     }
 
     @Test(
-        "issue --platform android|ios: the attestation check passes under --trust-anchors, and not without",
+        "octet-issue --platform android|ios: the attestation check passes under --trust-anchors, and not without",
         arguments: [("android", "attestation-root"), ("ios", "app-attest")])
     func issuePlatforms(_ platform: String, _ check: String) throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(
+        let issued = try Binary.issue(
             [
-                "issue", "--platform", platform, "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
+                "--platform", platform, "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
                 "anchors",
             ],
             in: directory)
@@ -245,9 +257,9 @@ struct BinaryTests {
     func issueBundle() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let issued = try Binary.run(
+        let issued = try Binary.issue(
             [
-                "issue", "--platform", "ios", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
+                "--platform", "ios", "--at", "2026-01-15T11:59:50Z", "--out", "p.proof", "--anchors-out",
                 "anchors",
                 "--bundle-out", "device.bundle",
             ], in: directory)

@@ -49,7 +49,7 @@ enum CLIFixture {
     }
 }
 
-/// Runs the built `octet-verify` executable.
+/// Runs the built `octet-verify` and `octet-issue` executables.
 enum Binary {
     /// The executable next to the test bundle (`swift build` builds it with the tests), or the
     /// path in `OCTET_VERIFY_BINARY`.
@@ -71,7 +71,11 @@ enum Binary {
         return candidates.first { fm.isExecutableFile(atPath: $0.path) }
     }()
 
-    static var isAvailable: Bool { url != nil }
+    /// `octet-issue`, built beside `octet-verify`.
+    static let issueURL: URL? = url.map { $0.deletingLastPathComponent().appendingPathComponent("octet-issue") }
+        .flatMap { FileManager.default.isExecutableFile(atPath: $0.path) ? $0 : nil }
+
+    static var isAvailable: Bool { url != nil && issueURL != nil }
 
     struct Run {
         var status: Int32
@@ -86,8 +90,8 @@ enum Binary {
         let out: URL
         let err: URL
 
-        init(_ arguments: [String], stdin: Data?, in directory: URL) throws {
-            guard let url = Binary.url else { throw CocoaError(.fileNoSuchFile) }
+        init(_ arguments: [String], stdin: Data?, in directory: URL, executable: URL? = Binary.url) throws {
+            guard let url = executable else { throw CocoaError(.fileNoSuchFile) }
             let id = UUID().uuidString
             out = directory.appendingPathComponent("stdout-\(id)")
             err = directory.appendingPathComponent("stderr-\(id)")
@@ -120,5 +124,10 @@ enum Binary {
 
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL) throws -> Run {
         try Running(arguments, stdin: stdin, in: directory).wait()
+    }
+
+    /// Runs `octet-issue`.
+    static func issue(_ arguments: [String], in directory: URL) throws -> Run {
+        try Running(arguments, stdin: nil, in: directory, executable: issueURL).wait()
     }
 }

@@ -4,6 +4,7 @@ import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetEncoding
+import OctetIssueTool
 import OctetIssuer
 import OctetTestSupport
 import Testing

@@ -5,6 +5,7 @@ import OctetBackend
 import OctetCLI
 import OctetCrypto
 import OctetEncoding
+import OctetIssueTool
 import OctetIssuer
 import OctetTestSupport
 import Testing
@@ -202,13 +203,13 @@ struct ToolTests {
         #expect(JSONReport.render(report).contains(#""proof":"evil\u001b[2J.proof""#))
     }
 
-    @Test("issue refuses to write a binary proof to a terminal, and writes one anywhere else")
+    @Test("octet-issue refuses to write a binary proof to a terminal, and writes one anywhere else")
     func issueToTerminal() {
         let terminal = Capture()
-        #expect(OctetVerifyTool.run(["issue"], environment: terminal.environment(outputIsTerminal: true)) == 64)
+        #expect(OctetIssueTool.run([], environment: terminal.environment(outputIsTerminal: true)) == 64)
         #expect(terminal.binary.isEmpty)
         let pipe = Capture()
-        #expect(OctetVerifyTool.run(["issue", "--at", CLIFixture.at], environment: pipe.environment()) == 0)
+        #expect(OctetIssueTool.run(["--at", CLIFixture.at], environment: pipe.environment()) == 0)
         #expect(
             Octet.verify(proofBytes: pipe.binary, options: VerifyOptions(verificationTime: CLIFixture.now)).verdict
                 == .valid)

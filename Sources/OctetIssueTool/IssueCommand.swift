@@ -1,11 +1,12 @@
 import Foundation
 import Octet
 import OctetBackend
+import OctetCLI
 import OctetContent
 import OctetCrypto
 import OctetIssuer
 
-/// `octet-verify issue`: signs a proof with fresh software keys (and, for Android and iOS, device
+/// `octet-issue`: signs a proof with fresh software keys (and, for Android and iOS, device
 /// evidence under a fresh test authority), optionally with content (and its manifest) and deliberate
 /// defects, so a user can watch every check react.
 public enum IssueCommand {
@@ -24,14 +25,14 @@ public enum IssueCommand {
         let toStandardOutput = c.outputPath == nil || c.outputPath == "-"
         if toStandardOutput, environment.outputIsTerminal {
             environment.writeError(
-                "\(OctetVerifyTool.name): issue: refusing to write a binary proof to a terminal; use --out FILE\n")
+                "\(OctetIssueTool.name): refusing to write a binary proof to a terminal; use --out FILE\n")
             return ExitStatus.usage
         }
         let issued: Issued
         switch make(c, now: environment.now()) {
         case .success(let made): issued = made
         case .failure(let error):
-            environment.writeError("\(OctetVerifyTool.name): issue: \(error.message)\n")
+            environment.writeError("\(OctetIssueTool.name): \(error.message)\n")
             return error.exitCode
         }
         var files: [(String, Data)] = []
@@ -44,21 +45,21 @@ public enum IssueCommand {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
                 environment.writeError(
-                    "\(OctetVerifyTool.name): issue: cannot create \(url.deletingLastPathComponent().path)\n")
+                    "\(OctetIssueTool.name): cannot create \(url.deletingLastPathComponent().path)\n")
                 return ExitStatus.unreadable
             }
             files.append((url.path, Data(anchor.pem.utf8)))
         }
         for (path, data) in files {
             if let error = write(data, to: path) {
-                environment.writeError("\(OctetVerifyTool.name): issue: \(error.message)\n")
+                environment.writeError("\(OctetIssueTool.name): \(error.message)\n")
                 return error.exitCode
             }
         }
         if toStandardOutput {
             environment.writeBinaryOutput(issued.proof)
         } else if let path = c.outputPath, let error = write(issued.proof, to: path) {
-            environment.writeError("\(OctetVerifyTool.name): issue: \(error.message)\n")
+            environment.writeError("\(OctetIssueTool.name): \(error.message)\n")
             return error.exitCode
         }
         return 0
@@ -83,7 +84,7 @@ public enum IssueCommand {
             draft.platform = .ios
             draft.appId = IssueDevice.iosAppId
         }
-        if let tier = c.verdictTier { draft.assurance = (tier, "octet-verify-issue/\(OctetVerifyTool.version)") }
+        if let tier = c.verdictTier { draft.assurance = (tier, "octet-issue/\(OctetIssueTool.version)") }
         var manifest: Data?
         if !c.content.isEmpty {
             for item in c.content {

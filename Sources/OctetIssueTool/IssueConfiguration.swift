@@ -1,9 +1,10 @@
 import Foundation
 import Octet
 import OctetBackend
+import OctetCLI
 import OctetEncoding
 
-/// `octet-verify issue ...`: a software-key proof for sandboxes and demos, optionally broken on purpose.
+/// `octet-issue ...`: a software-key proof for sandboxes and demos, optionally broken on purpose.
 public struct IssueConfiguration: Sendable, Equatable {
     /// One deliberate defect (`--break NAME`), each aimed at one check.
     public enum Defect: String, Sendable, Equatable, CaseIterable {
@@ -72,7 +73,7 @@ public struct IssueConfiguration: Sendable, Equatable {
     }
 }
 
-/// Reads `octet-verify issue`'s arguments.
+/// Reads `octet-issue`'s arguments.
 enum IssueArgumentParser {
     static let flags: Set<String> = [
         "--out", "--manifest-out", "--platform", "--anchors-out", "--bundle-out", "--at", "--region", "--fix",
@@ -81,21 +82,22 @@ enum IssueArgumentParser {
     ]
     static let repeatable: Set<String> = ["--content", "--content-type", "--break"]
 
-    static func parse(_ arguments: [String]) throws(CLIError) -> Command {
+    static func parse(_ arguments: [String]) throws(CLIError) -> OctetIssueTool.Command {
         var c = IssueConfiguration()
         var seen = Set<String>()
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
             let (flag, inline) = ArgumentCursor.split(argument)
-            if flag == "--help" || flag == "-h" { return .issueHelp }
+            if flag == "--help" || flag == "-h" { return .help }
+            if flag == "--version" { return .version }
             guard flags.contains(flag) else {
                 throw .usage(
                     argument.hasPrefix("-")
-                        ? "issue: unknown option \(flag) (see issue --help)"
-                        : "issue: unexpected argument \(RegionSpec.quoted(argument)); use --out FILE")
+                        ? "unknown option \(flag) (see --help)"
+                        : "unexpected argument \(RegionSpec.quoted(argument)); use --out FILE")
             }
             if !repeatable.contains(flag) {
-                guard seen.insert(flag).inserted else { throw .usage("issue: \(flag) given twice") }
+                guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
             }
             let value = try cursor.value(for: flag, inline: inline)
             switch flag {
@@ -105,12 +107,12 @@ enum IssueArgumentParser {
             case "--bundle-out": c.bundleOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
             case "--platform":
                 guard let platform = IssueConfiguration.Platform(rawValue: value) else {
-                    throw .usage("issue --platform: expected software, android or ios")
+                    throw .usage("--platform: expected software, android or ios")
                 }
                 c.platform = platform
             case "--at":
                 guard let milliseconds = RFC3339.parseMilliseconds(value) else {
-                    throw .usage("issue --at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z")
+                    throw .usage("--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z")
                 }
                 c.atMilliseconds = milliseconds
             case "--region": c.region = try RegionSpec.parse(value)
@@ -118,24 +120,24 @@ enum IssueArgumentParser {
                 let parts = value.split(separator: ",", omittingEmptySubsequences: false)
                 guard (2...3).contains(parts.count), let lat = RegionSpec.degrees(parts[0]),
                     let lon = RegionSpec.degrees(parts[1]), (-90...90).contains(lat), (-180...180).contains(lon)
-                else { throw .usage("issue --fix: expected LAT,LON[,ACCURACY_M] in degrees and metres") }
+                else { throw .usage("--fix: expected LAT,LON[,ACCURACY_M] in degrees and metres") }
                 var accuracy = 5.0
                 if parts.count == 3 {
                     guard let metres = RegionSpec.degrees(parts[2]), metres >= 0, metres <= 4_000_000 else {
-                        throw .usage("issue --fix: the accuracy is metres, 0 to 4000000")
+                        throw .usage("--fix: the accuracy is metres, 0 to 4000000")
                     }
                     accuracy = metres
                 }
                 c.fix = (lat, lon, accuracy)
             case "--session-nonce":
                 guard let nonce = Hex.decode(value, allowUppercase: true), (8...64).contains(nonce.count) else {
-                    throw .usage("issue --session-nonce: expected 16 to 128 hex digits (8 to 64 bytes)")
+                    throw .usage("--session-nonce: expected 16 to 128 hex digits (8 to 64 bytes)")
                 }
                 c.sessionNonce = nonce
             case "--content":
                 let (key, path) = try ArgumentParser.keyValue(flag, value, what: "KEY=PATH")
                 guard !c.content.contains(where: { $0.key == key }) else {
-                    throw .usage("issue --content: key \(RegionSpec.quoted(key)) given twice")
+                    throw .usage("--content: key \(RegionSpec.quoted(key)) given twice")
                 }
                 c.content.append(.init(key: key, path: InputPath(path)))
             case "--content-type":
@@ -143,29 +145,29 @@ enum IssueArgumentParser {
                 c.contentTypes[key] = type
             case "--verdict-tier":
                 guard let tier = LocationProofVerdict(rawValue: value.uppercased()) else {
-                    throw .usage("issue --verdict-tier: expected verified, plausible, uncertain, suspicious or spoofed")
+                    throw .usage("--verdict-tier: expected verified, plausible, uncertain, suspicious or spoofed")
                 }
                 c.verdictTier = tier
             case "--break":
                 guard let defect = IssueConfiguration.Defect(rawValue: value) else {
                     let names = IssueConfiguration.Defect.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw .usage("issue --break: expected one of \(names)")
+                    throw .usage("--break: expected one of \(names)")
                 }
                 c.defects.append(defect)
-            default: throw .usage("issue: unknown option \(flag)")
+            default: throw .usage("unknown option \(flag)")
             }
         }
         if c.bundleOutputPath != nil, c.platform != .ios {
-            throw .usage("issue --bundle-out needs --platform ios (an App Attest enrolment bundle)")
+            throw .usage("--bundle-out needs --platform ios (an App Attest enrolment bundle)")
         }
         if c.anchorsOutputPath != nil, c.platform == .software {
-            throw .usage("issue --anchors-out needs --platform android or ios (a software key has no root)")
+            throw .usage("--anchors-out needs --platform android or ios (a software key has no root)")
         }
         if c.manifestOutputPath != nil, c.content.isEmpty {
-            throw .usage("issue --manifest-out needs at least one --content KEY=PATH")
+            throw .usage("--manifest-out needs at least one --content KEY=PATH")
         }
         for key in c.contentTypes.keys where !c.content.contains(where: { $0.key == key }) {
-            throw .usage("issue --content-type: no --content with key \(RegionSpec.quoted(key))")
+            throw .usage("--content-type: no --content with key \(RegionSpec.quoted(key))")
         }
         return .issue(c)
     }

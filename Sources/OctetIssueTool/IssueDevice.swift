@@ -5,7 +5,7 @@ import OctetCrypto
 import OctetEncoding
 import OctetIssuer
 
-/// Device evidence for `octet-verify issue --platform android|ios`: chains and attestations made
+/// Device evidence for `octet-issue --platform android|ios`: chains and attestations made
 /// under a fresh test authority (never a real Apple or Google root), whose root the user trusts with
 /// `--trust-anchors` to see `attestation-root` / `app-attest` pass; without it they fail or stay
 /// NOT-CHECKED, as they should.

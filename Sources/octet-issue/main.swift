@@ -1,0 +1,4 @@
+import Foundation
+import OctetIssueTool
+
+exit(OctetIssueTool.run(Array(CommandLine.arguments.dropFirst())))
