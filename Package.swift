@@ -93,7 +93,7 @@ let package = Package(
             dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
-        .target(name: "OctetTestSupport", path: "Tests/Support"),
+        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/Support"),
         // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
         .target(
             name: "OctetConformance",
@@ -134,7 +134,7 @@ let package = Package(
             name: "OctetBackendTests",
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
-                "OctetConformance", "CPostgreSQL",
+                "OctetConformance",
             ]),
         .testTarget(
             name: "OctetCLITests",

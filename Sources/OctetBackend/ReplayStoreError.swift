@@ -10,6 +10,8 @@ public struct ReplayStoreError: Error, Sendable, Equatable, CustomStringConverti
 
         /// `--replay-store URL` is not `sqlite:PATH`, `postgresql://…` or `postgres://…`, or is malformed.
         public static let invalidURL = Code("REPLAY_STORE_URL_INVALID")
+        /// The store cannot be opened: an SQLite file that cannot be opened or is not a database.
+        public static let unusable = Code("REPLAY_STORE_UNUSABLE")
         /// The database cannot be reached (refused, timed out, authentication failed, connection lost).
         public static let unreachable = Code("REPLAY_STORE_UNREACHABLE")
         /// A statement did not finish within the store's statement timeout.

@@ -1,3 +1,5 @@
+import Octet
+
 /// Where replay state lives: the value of `--replay-store URL`.
 ///
 /// - `sqlite:PATH`: an SQLite file on this host (PATH as written: relative or absolute).
@@ -40,6 +42,25 @@ public enum ReplayStoreURL: Sendable, Equatable {
         switch self {
         case .sqlite(let path): return "sqlite:\(path)"
         case .postgreSQL(let uri): return (try? PostgreSQLURI(uri).logSafe) ?? "postgresql://…"
+        }
+    }
+}
+
+extension ReplayStoreURL {
+    /// Opens the store: an SQLite file at once (one that cannot be opened is `.unusable`), a
+    /// PostgreSQL pool lazily (the database is reached on the first check).
+    public func open(postgreSQL options: PostgreSQLReplayStore.Options = .init()) throws(ReplayStoreError)
+        -> any ReplayStore & ReplayPruning
+    {
+        switch self {
+        case .sqlite(let path):
+            do throws(BackendError) {
+                return try SQLiteReplayStore(path: path)
+            } catch {
+                throw ReplayStoreError(.unusable, error.message)
+            }
+        case .postgreSQL(let uri):
+            return try PostgreSQLReplayStore(uri: uri, options: options)
         }
     }
 }

@@ -1,17 +1,16 @@
 import CPostgreSQL
 import Foundation
-import OctetTestSupport
 
 /// Plain libpq for the tests' own set-up and inspection (making a schema, bumping a version,
 /// ending sessions), apart from the store under test.
-enum PostgresAdmin {
-    struct Failed: Error, CustomStringConvertible {
-        let description: String
+public enum PostgresAdmin {
+    public struct Failed: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Runs constant SQL on a short-lived connection; the rows of the last statement, as text.
     @discardableResult
-    static func run(_ url: String, _ sql: String) throws -> [[String?]] {
+    public static func run(_ url: String, _ sql: String) throws -> [[String?]] {
         guard let connection = PQconnectdb(url) else { throw Failed(description: "no connection") }
         defer { PQfinish(connection) }
         guard PQstatus(connection) == CONNECTION_OK else {
@@ -31,42 +30,9 @@ enum PostgresAdmin {
     }
 
     /// A new, empty schema in the test database and the URL that makes it the search path.
-    static func freshSchema(_ base: String) throws -> String {
+    public static func freshSchema(_ base: String) throws -> String {
         let name = PostgresTestEnvironment.uniqueName("octet_test")
         try run(base, "CREATE SCHEMA \(name)")
         return PostgresTestEnvironment.url(base, searchPath: name)
     }
-}
-
-/// Runs `body` on `count` threads released together, and returns their answers in thread order.
-func race<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-    let box = RaceAnswers<T>(count)
-    let ready = DispatchGroup()
-    let done = DispatchGroup()
-    let go = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        ready.enter()
-        done.enter()
-        let thread = Thread {
-            ready.leave()
-            go.wait()
-            let answer = body(index)
-            box.lock.lock()
-            box.answers[index] = answer
-            box.lock.unlock()
-            done.leave()
-        }
-        thread.start()
-    }
-    ready.wait()
-    for _ in 0..<count { go.signal() }
-    done.wait()
-    return box.answers.map { $0! }
-}
-
-/// The answers of `race`, written by its threads. `@unchecked Sendable`: guarded by `lock`.
-private final class RaceAnswers<T>: @unchecked Sendable {
-    var answers: [T?]
-    let lock = NSLock()
-    init(_ count: Int) { answers = Array(repeating: nil, count: count) }
 }
