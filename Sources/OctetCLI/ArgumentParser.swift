@@ -22,6 +22,7 @@ public enum ArgumentParser {
         if first == "replay" {
             return try ReplayCommand.parse(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) })
         }
+        if first == "inspect" { return try InspectConfiguration.parse(arguments.dropFirst()) }
         if first == "help", arguments.count == 1 { return .help }
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
         if arguments.isEmpty { return .usage }

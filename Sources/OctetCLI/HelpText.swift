@@ -4,6 +4,7 @@ enum HelpText {
     static let usage = """
         usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
                octet-verify [OPTIONS] --files-from FILE
+               octet-verify inspect [--format json] PROOF...
         (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
         see octet-verify --help for the options
 
@@ -16,6 +17,7 @@ enum HelpText {
 
             usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
                    octet-verify [OPTIONS] --files-from FILE
+                   octet-verify inspect [--format json] PROOF...   key hashes, serials, stages (log-safe)
                    octet-verify help                    this text
                    (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
 

@@ -30,6 +30,11 @@ public enum OctetVerifyTool {
         case .usage:
             io.errorText(HelpText.usage)
             return io.status(ExitStatus.usage)
+        case .inspect(let configuration):
+            return InspectCommand.run(configuration, io: io)
+        case .inspectHelp:
+            io.output(InspectCommand.help)
+            return io.status(0)
         case .version:
             io.output(VersionText.render())
             return io.status(0)

@@ -81,6 +81,9 @@ public enum Command: Sendable, Equatable {
     case help
     /// No arguments at all: the usage on standard error, exit 64.
     case usage
+    /// `octet-verify inspect ...`.
+    case inspect(InspectConfiguration)
+    case inspectHelp
     case version
     /// The man page (`--generate-manual`).
     case manual

@@ -2,6 +2,8 @@ import Foundation
 import Octet
 import OctetCLI
 import OctetContent
+import OctetCrypto
+import OctetEncoding
 import OctetIssuer
 import Testing
 
@@ -376,6 +378,36 @@ struct EdgeTests {
             }
             #expect(order == paths, "\(arguments)")
         }
+    }
+
+    // MARK: inspect
+
+    @Test("inspect prints the hashes an operator acts on, in text and JSON; bad files are 65 and 66, in place")
+    func inspect() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let garbage = try CLIFixture.write(Data([0x08, 0x01, 0xFF]), "garbage.proof", in: directory)
+        let proof = try LocationProof(proofBytes: try Data(contentsOf: URL(fileURLWithPath: paths[0])))
+        let proofKeyHash = Hex.encode(SHA256.hash(Array(proof.proofKey)))
+        let text = try Binary.run(["inspect", paths[0]], in: directory)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix(paths[0] + ":\n"))
+        #expect(text.stdout.contains("proof key sha256   \(proofKeyHash)   (revocation list: proofKeys)"))
+        #expect(text.stdout.contains("stages             CAPTURE, FIX\n"))
+        let json = try Binary.run(["inspect", "--format", "json", paths[0], "missing.proof", garbage], in: directory)
+        #expect(json.status == 66)
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"schema":"octet-inspect/1","proof":"\#(paths[0])","proofSha256":"#))
+        #expect(lines[0].contains(#""proofKeySha256":"\#(proofKeyHash)""#))
+        #expect(lines[1].contains(#""error":{"code":"INPUT_UNREADABLE""#))
+        #expect(lines[2].contains(#""error":{"code":"PROOF_MALFORMED""#))
+        let malformed = try Binary.run(["inspect", garbage], in: directory)
+        #expect(malformed.status == 65)
+        #expect(malformed.stderr.hasPrefix("octet-verify: PROOF \(garbage): not a well-formed proof"))
+        #expect(try Binary.run(["inspect"], in: directory).status == 64)
+        #expect(try Binary.run(["inspect", "--help"], in: directory).stdout.hasPrefix("usage: octet-verify inspect"))
     }
 
     // MARK: Usability

@@ -1,4 +1,5 @@
 import Foundation
+import OctetContent
 import OctetEncoding
 import OctetGeometry
 
@@ -128,6 +129,26 @@ public struct LocationProof: Sendable {
     public var androidCertificateChain: [Data] {
         guard case .androidKey(let chain, _) = decoded.device else { return [] }
         return chain.map { Data($0) }
+    }
+    /// The App Attest key id (`SHA-256(public_key)` as the proof carries it); nil for the other kinds.
+    package var appAttestKeyId: Data? {
+        guard case .appAttest(let keyId, _, _, _) = decoded.device else { return nil }
+        return Data(keyId)
+    }
+    /// True when an App Attest proof carries its enrolment; nil for the other kinds.
+    package var carriesAppAttestEnrolment: Bool? {
+        guard case .appAttest(_, _, _, let enrolment) = decoded.device else { return nil }
+        return enrolment != nil
+    }
+    /// What the proof says about content, as `caller-metadata` reads it (list and CONTENT stage root).
+    package var contentCommitmentClaim: ContentCommitmentClaim {
+        let content = decoded.stages.first { $0.kind == .content }
+        return ContentCommitmentClaim(
+            items: decoded.claims.content.map {
+                CommittedContent(
+                    key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
+            },
+            signedRoot: content.map { Array($0.contentRoot ?? []) })
     }
     public var deviceEvidence: DeviceEvidenceKind {
         switch decoded.device {

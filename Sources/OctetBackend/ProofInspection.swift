@@ -1,0 +1,133 @@
+import Foundation
+import Octet
+import OctetCrypto
+import OctetEncoding
+
+/// What an operator needs to act on a proof, and nothing that places or identifies a person:
+/// `octet-verify inspect` prints it, a service can log it.
+///
+/// Holds the hashes a revocation list and a replay store take (the proof id's, the proof key's
+/// and the device key's SHA-256), the platform and evidence kind, the stages, whether content is
+/// committed, the Android chain's certificate serials (what Google's status list is keyed by), and
+/// the App Attest key id. Never coordinates, the region, nonces, content digests, salts or
+/// signatures. Decoding is not verification: nothing here says the proof is genuine.
+public struct ProofInspection: Sendable, Equatable {
+    /// What the proof commits about content, as `caller-metadata` counts it.
+    public enum Content: Sendable, Equatable {
+        /// No CONTENT stage and no listed item.
+        case none
+        /// A CONTENT stage over zero items: counts as committing no content (proof-format.md, revised).
+        case emptyCommitment
+        /// `items` listed items (and, normally, a CONTENT stage over them).
+        case committed(items: Int)
+    }
+
+    /// SHA-256 of the proof bytes, lower-case hex (the `proofSha256` of `--format json`).
+    public var proofSHA256: String
+    /// SHA-256 of `proof_id`: what a replay store keys on, without the id itself.
+    public var proofIdSHA256: String
+    /// SHA-256 of the proof key's 65-byte SEC1 point: a revocation list's `proofKeys`.
+    public var proofKeySHA256: String
+    /// SHA-256 of the device key's SEC1 point (the software key, the App Attest key, the Android
+    /// leaf's P-256 key): a revocation list's `deviceKeys`. nil when there is none (an Android leaf
+    /// that does not parse or is not P-256).
+    public var deviceKeySHA256: String?
+    /// `IOS`, `ANDROID` or `SOFTWARE`, as the proof claims.
+    public var platform: String
+    /// `app_attest`, `android_key` or `software`: the evidence the proof carries.
+    public var deviceEvidence: String
+    /// The creation time the proof claims (Unix milliseconds, the device's clock).
+    public var createdAtMilliseconds: Int64
+    /// The app id the proof claims.
+    public var appId: String
+    /// The stage kinds, in order (`CAPTURE`, `FIX`, ...).
+    public var stages: [String]
+    public var content: Content
+    /// True when the proof is bound to a session nonce (the nonce itself is never shown).
+    public var sessionNonceBound: Bool
+    /// The Android chain's certificate serials, leaf first, in lower-case hex without leading zeros
+    /// (the keys of Google's attestation status list); nil for a certificate that does not parse.
+    public var androidCertificateSerials: [String?]
+    /// The App Attest key id, lower-case hex; nil for the other kinds.
+    public var appAttestKeyId: String?
+    /// Whether an App Attest proof carries its enrolment; nil for the other kinds.
+    public var appAttestEnrolmentInProof: Bool?
+
+    /// Inspects an already decoded proof.
+    public init(_ proof: LocationProof) {
+        proofSHA256 = Hex.encode(SHA256.hash(Array(proof.proofBytes)))
+        proofIdSHA256 = Hex.encode(SHA256.hash(Array(proof.proofId)))
+        proofKeySHA256 = Hex.encode(SHA256.hash(Array(proof.proofKey)))
+        let chain = proof.androidCertificateChain.map { try? Certificate(derEncoded: Array($0)) }
+        let deviceKey =
+            proof.deviceKey.map(Array.init) ?? chain.first.flatMap { $0?.publicKeyP256?.x963Representation }
+        deviceKeySHA256 = deviceKey.map { Hex.encode(SHA256.hash($0)) }
+        platform = proof.platform.rawValue
+        deviceEvidence = proof.deviceEvidence.rawValue
+        createdAtMilliseconds = proof.createdAtMilliseconds
+        appId = proof.appId
+        stages = proof.stageKinds
+        let claim = proof.contentCommitmentClaim
+        if claim.isEmptyCommitment {
+            content = .emptyCommitment
+        } else if claim.commitsContent {
+            content = .committed(items: claim.items.count)
+        } else {
+            content = .none
+        }
+        sessionNonceBound = proof.sessionNonce != nil
+        androidCertificateSerials = chain.map { $0?.serialNumberHex }
+        appAttestKeyId = proof.appAttestKeyId.map { Hex.encode(Array($0)) }
+        appAttestEnrolmentInProof = proof.carriesAppAttestEnrolment
+    }
+
+    /// Decodes `bytes` and inspects them; the decoding error when they are not a well-formed proof.
+    public static func inspect(_ bytes: Data) -> Result<ProofInspection, ProofDecodingError> {
+        do {
+            return .success(ProofInspection(try LocationProof(proofBytes: bytes)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// One JSON object (no newline), `"schema":"octet-inspect/1"`, keys in this order.
+    public func json(path: String) -> String {
+        let contentCommitted: Bool
+        let items: Int
+        switch content {
+        case .none, .emptyCommitment: (contentCommitted, items) = (false, 0)
+        case .committed(let count): (contentCommitted, items) = (true, count)
+        }
+        return JSONOut.object([
+            ("schema", .string(Self.schema)),
+            ("proof", .string(path)),
+            ("proofSha256", .string(proofSHA256)),
+            ("proofIdSha256", .string(proofIdSHA256)),
+            ("proofKeySha256", .string(proofKeySHA256)),
+            ("deviceKeySha256", deviceKeySHA256.map { .string($0) } ?? .null),
+            ("platform", .string(platform)),
+            ("deviceEvidence", .string(deviceEvidence)),
+            ("createdAt", .string(RFC3339.format(milliseconds: createdAtMilliseconds))),
+            ("appId", .string(appId)),
+            ("stages", .array(stages.map { .string($0) })),
+            ("contentCommitted", .bool(contentCommitted)),
+            ("contentItems", .int(Int64(items))),
+            ("emptyContentCommitment", .bool(content == .emptyCommitment)),
+            ("sessionNonceBound", .bool(sessionNonceBound)),
+            ("androidCertificateSerials", .array(androidCertificateSerials.map { $0.map { .string($0) } ?? .null })),
+            ("appAttestKeyId", appAttestKeyId.map { .string($0) } ?? .null),
+            ("appAttestEnrolmentInProof", appAttestEnrolmentInProof.map { .bool($0) } ?? .null),
+        ]).rendered
+    }
+
+    /// A proof that could not be inspected, in its place: `{"schema":…,"proof":…,"error":{"code":…,"detail":…}}`.
+    public static func errorJSON(path: String, code: String, detail: String) -> String {
+        JSONOut.object([
+            ("schema", .string(schema)),
+            ("proof", .string(path)),
+            ("error", .object([("code", .string(code)), ("detail", .string(detail))])),
+        ]).rendered
+    }
+
+    public static let schema = "octet-inspect/1"
+}
