@@ -414,4 +414,7 @@ extension BundledRoots {
                 0xe9, 0x85, 0x42,
             ]),
     ]
+    /// `TrustAnchors.fingerprint` of these roots, computed here so that `--version` and a run's
+    /// reports need no hashing (TrustAnchorsTests checks it against the computed value).
+    package static let fingerprint = "e1df81697c8167f9"
 }

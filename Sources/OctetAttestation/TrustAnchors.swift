@@ -42,6 +42,10 @@ public struct TrustAnchors: Sendable, Hashable {
     /// A short, stable hex digest of the set (order-independent), for logs: two verifiers print
     /// the same value exactly when they trust the same roots for the same platforms.
     public var fingerprint: String {
+        // The bundled set's value was computed when the roots were generated (tested equal).
+        if appAttestRoots === Self.bundled.appAttestRoots, androidRoots === Self.bundled.androidRoots {
+            return BundledRoots.fingerprint
+        }
         var hasher = SHA256Hasher()
         hasher.update(Array("octet/v1/anchors\0".utf8))
         for group in [appAttestRootsDER, androidRootsDER] {

@@ -2,6 +2,10 @@ import CSQLite
 import Foundation
 import Octet
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A `ReplayStore` in one SQLite file (`octet-verify --replay-db FILE`): the proof ids and session
 /// nonces already accepted.
 ///
@@ -10,45 +14,173 @@ import Octet
 /// the look-up, so two processes can never both see "first sighting" for one proof). Primary keys
 /// on both tables are a second line of defence.
 ///
+/// The path means what it says (docs/cli.md, `--replay-db`):
+/// - it is a file path, never an SQLite URI or the in-memory database: it is opened without
+///   `SQLITE_OPEN_URI`, and a relative name is given to SQLite as `./NAME`, so `:memory:`,
+///   `file::memory:`, `file:x?mode=memory` or `file:x?nolock=1` name files in the current directory
+///   (SQLite reads a name as a URI or as memory only when it starts `file:` or is `:memory:`);
+/// - it must be a regular file, or a new file in an existing directory;
+/// - the database must have exactly one hard link: SQLite names its WAL after the name it was
+///   opened by, so two names for one file get two WALs and lose the locking between them;
+/// - it must not be on a file system where SQLite's locking is known not to hold
+///   (``unreliableLockingFileSystem(magic:)``: NFS, SMB/CIFS, AFS, Coda, NCP, 9P, Ceph, FUSE).
+///
+/// Opening never waits on a busy database: the schema (created once, versioned by `PRAGMA
+/// user_version`) is set up at the first look-up that can get the lock, and until then each
+/// look-up answers `.unavailable` after the busy timeout, as a busy store does mid-batch.
+///
 /// `@unchecked Sendable`: the connection is opened in serialized mode (SQLITE_OPEN_FULLMUTEX) and
 /// every transaction runs under `lock`, so concurrent callers never interleave statements.
 public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     private var db: OpaquePointer?
     private let lock = NSLock()
+    /// The schema is in place (guarded by `lock`).
+    private var ready = false
+    /// This build's schema version, in `PRAGMA user_version`.
+    static let schemaVersion = 1
     private static let schema = """
         CREATE TABLE IF NOT EXISTS octet_accepted_proofs (
             proof_id BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS octet_accepted_nonces (
             session_nonce BLOB PRIMARY KEY NOT NULL, proof_id BLOB NOT NULL,
             accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
+        PRAGMA user_version = 1;
         """
 
-    /// Opens (creating if needed) the store at `path`. A file that cannot be opened or is not an
-    /// SQLite database is a `BackendError` (`octet-verify` exits 66).
+    /// Opens (creating if needed) the store at `path`. A path that is not a file path SQLite will
+    /// lock safely, or a file that is not an SQLite database of this schema, is a `BackendError`
+    /// (`octet-verify` exits 66).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 60_000) throws(BackendError) {
+        let name = try Self.checkedPath(path)
         var handle: OpaquePointer?
+        // No SQLITE_OPEN_URI: with the "./" or "/" prefix, no build option can make this a URI.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
-        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
+        guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else {
             if let handle { sqlite3_close_v2(handle) }
             throw BackendError(.replayStoreUnusable, "cannot open replay database \(path)")
         }
         db = handle
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        // journal_mode needs a brief exclusive lock; on a first concurrent open it may be busy once.
-        var attempts = 0
-        while true {
-            let code = exec("PRAGMA journal_mode=WAL;")
-            if code == SQLITE_OK { break }
-            attempts += 1
-            if (code & 0xFF) != SQLITE_BUSY || attempts > 50 {
-                throw BackendError(.replayStoreUnusable, "replay database \(path) is not usable: \(message(code))")
+        // Opening may have created it: the name must still be the file's only one.
+        try Self.checkLinks(name, shownAs: path)
+        switch setUp() {
+        case .success, .failure(.busy): break
+        case .failure(.unusable(let reason)):
+            throw BackendError(.replayStoreUnusable, "replay database \(path) is not usable: \(reason)")
+        }
+    }
+
+    /// True once the schema is in place; false while the database stayed busy (the look-ups then
+    /// retry, each answering `.unavailable` until it succeeds).
+    public var isReady: Bool { lock.withLock { ready } }
+
+    /// The name to give SQLite for `path`, after the checks above; or why `path` is refused.
+    static func checkedPath(_ path: String) throws(BackendError) -> String {
+        guard !path.isEmpty, !path.utf8.contains(0) else {
+            throw BackendError(.replayStoreUnusable, "replay database: expected a file path")
+        }
+        let name = path.hasPrefix("/") ? path : "./" + path
+        var status = stat()
+        if stat(name, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw BackendError(.replayStoreUnusable, "replay database \(path) is not a regular file")
             }
-            usleep(20_000)
+            try checkLinks(name, shownAs: path)
+        } else {
+            guard errno == ENOENT else {
+                throw BackendError(.replayStoreUnusable, "replay database \(path) cannot be examined (errno \(errno))")
+            }
+            let directory = (name as NSString).deletingLastPathComponent
+            var folder = stat()
+            guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+                throw BackendError(
+                    .replayStoreUnusable, "replay database \(path): its directory does not exist")
+            }
         }
-        let created = transaction { () -> Int32 in exec(Self.schema) }
-        guard created == SQLITE_OK else {
-            throw BackendError(.replayStoreUnusable, "replay database \(path) is not usable: \(message(created))")
+        let examined = stat(name, &status) == 0 ? name : (name as NSString).deletingLastPathComponent
+        let magic = octet_filesystem_magic(examined)
+        if magic >= 0, let kind = unreliableLockingFileSystem(magic: Int64(magic)) {
+            throw BackendError(
+                .replayStoreUnusable,
+                "replay database \(path) is on \(kind), where SQLite's file locking does not hold: "
+                    + "put it on a local file system")
         }
+        return name
+    }
+
+    private static func checkLinks(_ name: String, shownAs path: String) throws(BackendError) {
+        var status = stat()
+        guard stat(name, &status) == 0 else { return }
+        guard status.st_nlink <= 1 else {
+            throw BackendError(
+                .replayStoreUnusable,
+                "replay database \(path) has \(status.st_nlink) hard links: SQLite keeps a journal per name, "
+                    + "so two names would not lock each other out; use one name")
+        }
+    }
+
+    /// The file systems (by `statfs` magic) where SQLite's POSIX advisory locks are known not to
+    /// be reliable (sqlite.org, "How To Corrupt An SQLite Database File", 2.1), or not to be
+    /// shared between clients: named for the message; nil for any other.
+    public static func unreliableLockingFileSystem(magic: Int64) -> String? {
+        switch magic & 0xFFFF_FFFF {
+        case 0x6969: "NFS"
+        case 0x517B: "SMB"
+        case 0xFF53_4D42: "CIFS"
+        case 0xFE53_4D42: "SMB2"
+        case 0x5346_414F: "AFS"
+        case 0x7375_7245: "Coda"
+        case 0x564C: "NCP (NetWare)"
+        case 0x0102_1997: "9P"
+        case 0x00C3_6400: "Ceph"
+        case 0x6573_5546: "FUSE"
+        default: nil
+        }
+    }
+
+    private enum SetUpFailure: Error {
+        case busy
+        case unusable(String)
+    }
+
+    /// WAL and the schema, once: nothing is written when `user_version` already says so.
+    private func setUp() -> Result<Void, SetUpFailure> {
+        if ready { return .success(()) }
+        func failure(_ code: Int32) -> SetUpFailure {
+            let primary = code & 0xFF
+            return primary == SQLITE_BUSY || primary == SQLITE_LOCKED ? .busy : .unusable(message(code))
+        }
+        switch queryText("PRAGMA journal_mode;") {
+        case .failure(let error): return .failure(failure(error.code))
+        case .success(let mode) where mode?.lowercased() != "wal":
+            switch queryText("PRAGMA journal_mode=WAL;") {
+            case .failure(let error): return .failure(failure(error.code))
+            case .success(let mode) where mode?.lowercased() != "wal":
+                // SQLite answers with the mode it kept when it could not change it (a lock held).
+                return .failure(.busy)
+            case .success: break
+            }
+        case .success: break
+        }
+        switch queryInt("PRAGMA user_version;") {
+        case .failure(let error): return .failure(failure(error.code))
+        case .success(let version) where version == Int64(Self.schemaVersion):
+            ready = true
+            return .success(())
+        case .success(let version) where version > Int64(Self.schemaVersion):
+            return .failure(.unusable("its schema version \(version) is newer than this build's \(Self.schemaVersion)"))
+        case .success: break
+        }
+        let created = transaction { () -> Int32 in
+            // Another process may have created it meanwhile: the write lock is ours now.
+            if case .success(let version) = queryInt("PRAGMA user_version;"), version == Int64(Self.schemaVersion) {
+                return SQLITE_OK
+            }
+            return exec(Self.schema)
+        }
+        guard created == SQLITE_OK else { return .failure(failure(created)) }
+        ready = true
+        return .success(())
     }
 
     deinit { sqlite3_close_v2(db) }
@@ -60,6 +192,11 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
         let sessionNonce = key.sessionNonce
         lock.lock()
         defer { lock.unlock() }
+        switch setUp() {
+        case .success: break
+        case .failure(.busy): return .unavailable("replay database busy beyond the timeout (schema not set up)")
+        case .failure(.unusable(let reason)): return .unavailable(reason)
+        }
         var sighting: ReplaySighting = .first(recorded: false)
         let code = transaction { () -> Int32 in
             switch exists("SELECT 1 FROM octet_accepted_proofs WHERE proof_id = ?1", proofId) {
@@ -115,6 +252,31 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
 
     private func exec(_ sql: String) -> Int32 {
         sqlite3_exec(db, sql, nil, nil, nil)
+    }
+
+    /// The first column of the first row as text (nil when NULL or no row).
+    private func queryText(_ sql: String) -> Result<String?, SQLiteCode> {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return .success(sqlite3_column_text(statement, 0).map { String(cString: $0) })
+        case SQLITE_DONE: return .success(nil)
+        case let other: return .failure(SQLiteCode(other))
+        }
+    }
+
+    private func queryInt(_ sql: String) -> Result<Int64, SQLiteCode> {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return .success(sqlite3_column_int64(statement, 0))
+        case SQLITE_DONE: return .success(0)
+        case let other: return .failure(SQLiteCode(other))
+        }
     }
 
     private func exists(_ sql: String, _ key: [UInt8]) -> Result<Bool, SQLiteCode> {

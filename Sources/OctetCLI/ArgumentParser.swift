@@ -27,8 +27,10 @@ public enum ArgumentParser {
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
         if arguments.isEmpty { return .usage }
         var configuration = VerifyConfiguration()
-        var seen = Set<String>()
-        var given = Set<String>()
+        // Arrays, not Set<String> or Dictionary: their metadata costs a fresh process a scan of
+        // every protocol conformance in the binary (0.3 M instructions), for a handful of flags.
+        var seen: [String] = []
+        var given: [String] = []
         var cursor = ByteArgumentCursor(arguments)
         while let raw = cursor.next() {
             if cursor.optionsEnded || raw == [UInt8(ascii: "-")] || raw.first != UInt8(ascii: "-") {
@@ -44,13 +46,14 @@ public enum ArgumentParser {
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--version" { return .version }
             if let generated = try generator(flag, inline: inline, cursor: &cursor) { return generated }
-            let canonical = VerifyFlag.aliases[flag] ?? flag
+            let canonical = VerifyFlag.aliases.first { $0.alias == flag }?.flag ?? flag
             guard VerifyFlag.all.contains(canonical), inline == nil || flag == canonical else {
                 throw .usage("unknown option \(RegionSpec.quoted(flag)) (see --help)")
             }
-            given.insert(canonical)
+            given.append(canonical)
             if !VerifyFlag.repeatable.contains(canonical) {
-                guard seen.insert(canonical).inserted else { throw .usage("\(canonical) given twice") }
+                guard !seen.contains(canonical) else { throw .usage("\(canonical) given twice") }
+                seen.append(canonical)
             }
             try apply(canonical, inline: inline, cursor: &cursor, to: &configuration)
         }
@@ -227,7 +230,7 @@ public enum ArgumentParser {
 
     /// `--requests`: each request carries its own options, so only the run's configuration may be
     /// given (service.md); a per-proof flag would silently apply to every request, and is refused.
-    private static func validateRequests(_ c: VerifyConfiguration, flags: Set<String>) throws(CLIError) {
+    private static func validateRequests(_ c: VerifyConfiguration, flags: [String]) throws(CLIError) {
         guard c.proofs.isEmpty else {
             throw .usage("--requests takes no PROOF: each request carries its proof (proofBase64)")
         }
@@ -252,19 +255,19 @@ public enum ArgumentParser {
 
 /// The flags of the verify command.
 enum VerifyFlag {
-    static let all: Set<String> = [
+    static let all: [String] = [
         "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
         "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--replay-store", "--revocation-list",
         "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet",
     ]
     /// The flags that configure a `--requests` run rather than one proof.
-    static let requestsConfiguration: Set<String> = [
+    static let requestsConfiguration: [String] = [
         "--requests", "--replay-db", "--replay-store", "--revocation-list", "--trust-anchors", "--jobs",
     ]
     /// Short spellings, parsed as the long flag.
-    static let aliases: [String: String] = ["-q": "--quiet"]
-    static let repeatable: Set<String> = ["--content", "--content-unavailable"]
+    static let aliases: [(alias: String, flag: String)] = [("-q", "--quiet")]
+    static let repeatable: [String] = ["--content", "--content-unavailable"]
 }
 
 /// Walks the argument list (as bytes); a flag's value is inline (`--flag=VALUE`) or the next argument.

@@ -118,16 +118,24 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    struct Unreadable: Error {
+    struct Unreadable {
         let path: InputPath
         let error: CLIError
+    }
+
+    /// A proof's outcome, not a `Result`: a Result's metadata (like a Dictionary's) is made at run
+    /// time with a scan of every protocol conformance in the binary, 0.2 to 0.3 M instructions
+    /// on each fresh process (see README, "Cold start").
+    enum Finished {
+        case success(ProofReport)
+        case failure(Unreadable)
     }
 
     private func work(_ paths: [InputPath], _ state: BatchState) {
         while let index = state.take() {
             let path = paths[index]
             let store = session.options.replayStore.map { HandOverOrderReplayStore($0, state: state, index: index) }
-            let result: Result<ProofReport, Unreadable> =
+            let result: Finished =
                 switch read(path) {
                 case .success(let bytes):
                     .success(session.verify(path: path.description, bytes: bytes, replayStore: store))
@@ -147,12 +155,15 @@ final class BatchState: @unchecked Sendable {
     private var nextToTake = 0
     /// Every proof before this one has been handed over to the caller.
     private var nextToHandOver = 0
-    private var results: [Int: Result<ProofReport, BatchRunner.Unreadable>] = [:]
+    /// Results not yet handed over, at `index % window`: at most `window` proofs are in flight, so
+    /// their slots never collide (an array, not a Dictionary, for the reason `Finished` gives).
+    private var results: [BatchRunner.Finished?]
     private var stopped = false
 
     init(count: Int, window: Int) {
         self.count = count
         self.window = window
+        self.results = Array(repeating: nil, count: min(window, max(count, 1)))
     }
 
     /// The lowest proof not yet taken, no more than `window` ahead; nil when none is left or the run stopped.
@@ -165,19 +176,21 @@ final class BatchState: @unchecked Sendable {
         return nextToTake - 1
     }
 
-    func finish(_ index: Int, _ result: Result<ProofReport, BatchRunner.Unreadable>) {
+    func finish(_ index: Int, _ result: BatchRunner.Finished) {
         condition.lock()
-        results[index] = result
+        results[index % results.count] = result
         condition.broadcast()
         condition.unlock()
     }
 
     /// The result of `index`, once finished; nil if the run stopped first.
-    func waitForResult(_ index: Int) -> Result<ProofReport, BatchRunner.Unreadable>? {
+    func waitForResult(_ index: Int) -> BatchRunner.Finished? {
         condition.lock()
         defer { condition.unlock() }
-        while !stopped, results[index] == nil { condition.wait() }
-        return results.removeValue(forKey: index)
+        let slot = index % results.count
+        while !stopped, results[slot] == nil { condition.wait() }
+        defer { results[slot] = nil }
+        return results[slot]
     }
 
     func handedOver(_ index: Int) {

@@ -85,7 +85,9 @@ public enum OctetVerifyTool {
             io.error(error.message)
             return io.status(error.exitCode)
         }
-        let runner = BatchRunner(session: session, jobs: c.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // One proof needs no worker count (Foundation reads cgroup files to find it).
+        let jobs = c.jobs ?? (c.proofs.count > 1 ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        let runner = BatchRunner(session: session, jobs: jobs)
         let useColor = c.color == .always || (c.color == .auto && environment.outputIsTerminal && !environment.noColor)
         let text = TextReport(color: useColor)
         // Progress only when the results go elsewhere: on one terminal the two would overwrite each other.

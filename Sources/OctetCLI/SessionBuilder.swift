@@ -85,7 +85,13 @@ public enum SessionBuilder {
         }
         if let path = c.replayDatabasePath {
             do {
-                sources.replayStore = try SQLiteReplayStore(path: path)
+                let store = try SQLiteReplayStore(path: path)
+                if !store.isReady {
+                    sources.warnings.append(
+                        "warning: replay database \(path) is busy: each proof's replay-uniqueness waits for it "
+                            + "(up to 60 s) and is INCONCLUSIVE if it stays busy")
+                }
+                sources.replayStore = store
             } catch {
                 return .failure(.unreadable(error.message))
             }

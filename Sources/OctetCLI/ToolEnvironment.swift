@@ -60,7 +60,8 @@ public struct ToolEnvironment: Sendable {
             writeBinaryOutput: { output.write($0) },
             writeError: { error.write($0.utf8) },
             outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
-            noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false,
+            // getenv, not ProcessInfo.environment: that builds a dictionary of every variable.
+            noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false,
             outputFailure: { output.failure }, errorFailure: { error.failure })
     }
 }

@@ -7,6 +7,7 @@ enum CertificateBuilderBackend {
     /// A Name of one attribute per RDN, in order: `[("2.5.4.5", "f92009e853b6b045")]`.
     /// Values are UTF8String. Nil when an OID or value is refused by OpenSSL.
     static func name(_ attributes: [(oid: String, value: String)]) -> [UInt8]? {
+        ensureOpenSSL()
         defer { drainOpenSSLErrors() }
         guard let name = X509_NAME_new() else { return nil }
         defer { X509_NAME_free(name) }
@@ -27,6 +28,7 @@ enum CertificateBuilderBackend {
 
     /// The DER certificate, signed by `signer`.
     static func sign(_ builder: CertificateBuilder, by signer: OpenSSLP256PrivateKey) throws -> [UInt8] {
+        ensureOpenSSL()
         defer { drainOpenSSLErrors() }
         guard let x509 = X509_new() else { throw CryptoError(.invalidCertificate) }
         defer { X509_free(x509) }

@@ -21,6 +21,7 @@ final class OpenSSLCertificate: @unchecked Sendable {
 
     /// Parses one DER certificate; every input byte must belong to it.
     init(derEncoded bytes: [UInt8]) throws {
+        ensureOpenSSL()
         defer { drainOpenSSLErrors() }
         var consumed = 0
         let parsed: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in

@@ -18,26 +18,32 @@ public enum ECDSASignatureDER {
 
     /// Returns the big-endian magnitudes of r and s (without sign padding), or the first defect.
     public static func parseP256(_ der: [UInt8]) -> Result<(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>), Defect> {
+        do throws(Defect) {
+            return .success(try scanP256(der))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// True when `der` follows the rule (`parseP256` without building a `Result`, whose metadata
+    /// costs a protocol-conformance scan of the binary the first time: this is on every verify).
+    static func isStrictP256(_ der: [UInt8]) -> Bool {
+        (try? scanP256(der)) != nil
+    }
+
+    private static func scanP256(_ der: [UInt8]) throws(Defect) -> (r: ArraySlice<UInt8>, s: ArraySlice<UInt8>) {
         var index = 0
-        guard der.count >= 2, der[0] == 0x30 else { return .failure(.notASequence) }
+        guard der.count >= 2, der[0] == 0x30 else { throw .notASequence }
         index = 1
-        guard let bodyLength = readLength(der, &index) else { return .failure(.badLength) }
+        guard let bodyLength = readLength(der, &index) else { throw .badLength }
         guard index + bodyLength == der.count else {
-            return .failure(index + bodyLength < der.count ? .trailingBytes : .badLength)
+            throw index + bodyLength < der.count ? .trailingBytes : .badLength
         }
-        let r: ArraySlice<UInt8>
-        let s: ArraySlice<UInt8>
-        switch readInteger(der, &index) {
-        case .success(let value): r = value
-        case .failure(let defect): return .failure(defect)
-        }
-        switch readInteger(der, &index) {
-        case .success(let value): s = value
-        case .failure(let defect): return .failure(defect)
-        }
-        guard index == der.count else { return .failure(.trailingBytes) }
-        guard inRange(r), inRange(s) else { return .failure(.outOfRange) }
-        return .success((r, s))
+        let r = try readInteger(der, &index)
+        let s = try readInteger(der, &index)
+        guard index == der.count else { throw .trailingBytes }
+        guard inRange(r), inRange(s) else { throw .outOfRange }
+        return (r, s)
     }
 
     /// Definite length: short form, or long form with 1 or 2 bytes that could not be shorter.
@@ -52,20 +58,18 @@ public enum ECDSASignatureDER {
         return length >= 0x80 ? length : nil
     }
 
-    private static func readInteger(_ der: [UInt8], _ index: inout Int) -> Result<ArraySlice<UInt8>, Defect> {
-        guard index < der.count, der[index] == 0x02 else { return .failure(.notAnInteger) }
+    private static func readInteger(_ der: [UInt8], _ index: inout Int) throws(Defect) -> ArraySlice<UInt8> {
+        guard index < der.count, der[index] == 0x02 else { throw .notAnInteger }
         index += 1
         guard let length = readLength(der, &index), length > 0, index + length <= der.count else {
-            return .failure(.badLength)
+            throw .badLength
         }
         let bytes = der[index..<index + length]
         index += length
         let first = der[bytes.startIndex]  // length > 0 was checked above
-        if first & 0x80 != 0 { return .failure(.negativeInteger) }
-        if length > 1, first == 0, bytes[bytes.startIndex + 1] & 0x80 == 0 {
-            return .failure(.nonMinimalInteger)
-        }
-        return .success(first == 0 && length > 1 ? bytes.dropFirst() : bytes)
+        if first & 0x80 != 0 { throw .negativeInteger }
+        if length > 1, first == 0, bytes[bytes.startIndex + 1] & 0x80 == 0 { throw .nonMinimalInteger }
+        return first == 0 && length > 1 ? bytes.dropFirst() : bytes
     }
 
     /// 1 ≤ value ≤ n − 1, comparing big-endian magnitudes.

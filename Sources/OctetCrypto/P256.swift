@@ -24,7 +24,7 @@ public final class P256PublicKey: Sendable {
     /// SHA-256(`message`) by this key. Never throws: every failure is `false`.
     public func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
         // The strict-DER rule is ours, whatever the backend accepts.
-        guard case .success = ECDSASignatureDER.parseP256(derSignature) else { return false }
+        guard ECDSASignatureDER.isStrictP256(derSignature) else { return false }
         return backing.isValidSignature(derSignature, for: message)
     }
 }

@@ -70,6 +70,7 @@ final class P256Parameters: @unchecked Sendable {
     let key: OpaquePointer
 
     private init() {
+        ensureOpenSSL()
         let generator: [UInt8] = [
             0x04, 0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2,
             0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96,
@@ -115,6 +116,7 @@ final class OpenSSLP256PrivateKey: @unchecked Sendable {
 
     /// A fresh random key from OpenSSL's DRBG.
     init() {
+        ensureOpenSSL()
         defer { drainOpenSSLErrors() }
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else { fatalError("OpenSSL: no EC provider") }
         defer { EVP_PKEY_CTX_free(context) }
@@ -128,6 +130,7 @@ final class OpenSSLP256PrivateKey: @unchecked Sendable {
 
     /// A key from its 32-byte big-endian scalar (the API has checked the length).
     init(rawScalar: [UInt8]) throws {
+        ensureOpenSSL()
         // RFC 5915 ECPrivateKey with the named curve and no public key; OpenSSL derives the point.
         let der: [UInt8] =
             [0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20] + rawScalar

@@ -41,7 +41,9 @@ public struct WireMessage: Sendable {
         records = Array(repeating: [], count: Int(schema.reduce(0) { max($0, $1.number) }) + 1)
         var reader = WireReader(base, range: range)
         var count = 0
-        var oneofMember: [String: UInt32] = [:]
+        // The oneof members seen, as pairs: a message has a few oneofs at most, and a Dictionary's
+        // metadata would cost a fresh process a scan of every protocol conformance (0.3 M instructions).
+        var oneofMembers: [(group: String, number: UInt32)] = []
         while let record = try reader.next() {
             count += 1
             guard count <= maxRecords else {
@@ -64,10 +66,13 @@ public struct WireMessage: Sendable {
                 }
             }
             if let group = spec.oneof {
-                if let other = oneofMember[group], other != spec.number {
-                    throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
+                if let other = oneofMembers.first(where: { $0.group == group }) {
+                    guard other.number == spec.number else {
+                        throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
+                    }
+                } else {
+                    oneofMembers.append((group, spec.number))
                 }
-                oneofMember[group] = spec.number
             }
             records[Int(spec.number)].append(record)
         }

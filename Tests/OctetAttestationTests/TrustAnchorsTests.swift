@@ -105,6 +105,17 @@ struct BundledRootsTests {
         #expect(generated == pems)
     }
 
+    @Test("the precomputed fingerprint of the bundled roots is the one TrustAnchors computes")
+    func precomputedFingerprint() {
+        let recomputed = TrustAnchors(
+            appAttestRootsDER: TrustAnchors.bundled.appAttestRootsDER,
+            androidRootsDER: TrustAnchors.bundled.androidRootsDER)
+        #expect(recomputed.appAttestRoots !== TrustAnchors.bundled.appAttestRoots)
+        #expect(recomputed.fingerprint == BundledRoots.fingerprint)
+        #expect(TrustAnchors.bundled.fingerprint == BundledRoots.fingerprint)
+        #expect(BundledRoots.fingerprint.count == 16)
+    }
+
     @Test("TrustAnchors.bundled holds the compiled-in roots, per platform")
     func bundledIsCompiled() {
         #expect(TrustAnchors.bundled.appAttestRootsDER == BundledRoots.appAttest.map { Data($0.der) })

@@ -380,6 +380,53 @@ struct EdgeTests {
         }
     }
 
+    // MARK: Replay store paths
+
+    @Test(
+        "--replay-db names a file even when SQLite would read it as memory or a URI: a replay is caught on the next run",
+        arguments: [":memory:", "file::memory:", "file:x?mode=memory", "file:x?nolock=1"])
+    func replayNamesAreFiles(_ name: String) throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let first = try Binary.run(Self.at + ["--replay-db", name, paths[0]], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try Binary.run(Self.at + ["--replay-db", name, paths[0]], in: directory)
+        #expect(second.status == 1)
+        #expect(second.stdout.contains("FAIL          replay-uniqueness"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path))
+    }
+
+    @Test("eight processes racing on --replay-db 'file:x?nolock=1' accept one proof exactly once")
+    func racingOnURIName() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        let runs = try (0..<8).map { _ in
+            try Binary.Running(Self.at + ["--replay-db", "file:x?nolock=1", paths[0]], stdin: nil, in: directory)
+        }.map { try $0.wait() }
+        #expect(runs.filter { $0.status == 0 }.count == 1, "\(runs.map(\.status))")
+        #expect(runs.allSatisfy { $0.status == 0 || $0.status == 1 })
+    }
+
+    @Test("a hard-linked replay database, or one that is a directory, is exit 66 with a clear line")
+    func replayPathRefused() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(1, in: directory)
+        #expect(try Binary.run(Self.at + ["--replay-db", "r.db", paths[0]], in: directory).status == 0)
+        #expect(link(directory.appendingPathComponent("r.db").path, directory.appendingPathComponent("s.db").path) == 0)
+        let linked = try Binary.run(Self.at + ["--replay-db", "s.db", paths[0]], in: directory)
+        #expect(linked.status == 66)
+        #expect(
+            linked.stderr
+                == "octet-verify: replay database s.db has 2 hard links: SQLite keeps a journal per name, so two names would not lock each other out; use one name\n"
+        )
+        let folder = try Binary.run(Self.at + ["--replay-db", directory.path, paths[0]], in: directory)
+        #expect(folder.status == 66)
+        #expect(folder.stderr.contains("is not a regular file"))
+    }
+
     // MARK: inspect
 
     @Test("inspect prints the hashes an operator acts on, in text and JSON; bad files are 65 and 66, in place")

@@ -16,11 +16,14 @@ struct RelocatedBinaryTests {
         "73657373696f6e2d6e6f6e63652d3031",
     ]
 
-    static func runCopy(_ arguments: [String], in directory: URL) throws -> (Int32, Data, String) {
+    static func runCopy(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> (
+        Int32, Data, String
+    ) {
         let copy = directory.appendingPathComponent("octet-verify")
         let process = Process()
         process.executableURL = copy
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()
@@ -53,6 +56,36 @@ struct RelocatedBinaryTests {
         #expect(stdout == original.stdoutData)
         #expect(String(decoding: stdout, as: UTF8.self).contains("valid"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["octet-verify"])
+    }
+
+    /// A configuration that activates a provider that does not exist: OpenSSL, initialised the
+    /// default way, then has no SHA-256 at all (an earlier build died with "OpenSSL has no SHA256").
+    static let brokenConfiguration = """
+        openssl_conf = openssl_init
+        [openssl_init]
+        providers = provider_sect
+        [provider_sect]
+        missing = missing_sect
+        [missing_sect]
+        activate = 1
+
+        """
+
+    @Test("the machine's OpenSSL configuration is not read: a broken OPENSSL_CONF changes nothing")
+    func opensslConfigurationIgnored() throws {
+        let binary = try #require(Binary.url)
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: binary, to: directory.appendingPathComponent("octet-verify"))
+        let configuration = directory.appendingPathComponent("broken.cnf")
+        try Self.brokenConfiguration.write(to: configuration, atomically: true, encoding: .utf8)
+        let arguments = Self.exampleArguments + ["--format", "json", Self.example]
+        let (status, stdout, _) = try Self.runCopy(arguments, in: directory, environment: [:])
+        let (brokenStatus, brokenStdout, brokenStderr) = try Self.runCopy(
+            arguments, in: directory, environment: ["OPENSSL_CONF": configuration.path])
+        #expect(status == 0 && brokenStatus == 0)
+        #expect(brokenStderr.isEmpty)
+        #expect(brokenStdout == stdout)
     }
 
     @Test("--trust-anchors Roots (the PEM files) is the compiled-in set: the same fingerprint in the JSON")
