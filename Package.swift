@@ -31,6 +31,11 @@ let package = Package(
         // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
         .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
         .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // libmicrohttpd's variadic start-up and info calls, and the signal pipe of `serve`, in C.
+        .target(name: "OctetHTTPShim", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // libpq, PostgreSQL's client library: the fleet's shared replay store.
@@ -86,8 +91,12 @@ let package = Package(
                 "OctetCLI", "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
                 "OctetContent", "OctetCrypto", "OctetEncoding",
             ]),
+        // `octet-verify serve`: the verifier over HTTP (GNU libmicrohttpd), a thin front end over OctetBackend.
+        .target(
+            name: "OctetServe",
+            dependencies: ["OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "CMicroHTTPD", "OctetHTTPShim"]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
-        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
+        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI", "OctetServe"]),
         .executableTarget(
             name: "octet-bench",
             dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
@@ -135,6 +144,12 @@ let package = Package(
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
                 "OctetConformance",
+            ]),
+        .testTarget(
+            name: "OctetServeTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetConformance",
+                "OctetTestSupport",
             ]),
         .testTarget(
             name: "OctetCLITests",
