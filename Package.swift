@@ -121,10 +121,11 @@ let package = Package(
             ],
             path: "Tests/FuzzEntries"),
 
-        .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
+        .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding", "OctetTestSupport"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
         .testTarget(
-            name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome"], resources: [.copy("Data")]),
+            name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome", "OctetTestSupport"],
+            resources: [.copy("Data")]),
         .testTarget(
             name: "OctetAttestationTests",
             dependencies: [
