@@ -279,7 +279,8 @@ public enum ServeCommand {
                 return .success(try PostgreSQLReplayStore(uri: uri))
             }
         } catch {
-            return .failure(error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
+            return .failure(
+                error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
         }
     }
 
