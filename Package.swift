@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for
-// OctetBackend's replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite and
+// libpq (PostgreSQL's client) for OctetBackend's replay stores.
 // Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
 // supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
@@ -38,6 +38,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libpq, PostgreSQL's client library: the fleet's shared replay store.
+        .systemLibrary(
+            name: "CPostgreSQL", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // The one outcome type (status, reason code, log-safe detail) every judging module returns.
         .target(name: "OctetOutcome"),
@@ -72,7 +76,9 @@ let package = Package(
         // the request decoder and the result encoder of docs/service.md.
         .target(
             name: "OctetBackend",
-            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
+            dependencies: [
+                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite", "CPostgreSQL",
+            ]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
@@ -96,7 +102,7 @@ let package = Package(
             dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
-        .target(name: "OctetTestSupport", path: "Tests/Support"),
+        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/Support"),
         // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
         .target(
             name: "OctetConformance",
