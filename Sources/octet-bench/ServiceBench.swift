@@ -42,9 +42,10 @@ enum ServiceBench {
     /// The library on one thread over the mix: proofs per second.
     static func libraryRate(_ mix: Mix) -> Double {
         let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
-        return Double(mix.proofs.count) / Measure.time {
-            for proof in mix.proofs { _ = Octet.verify(proofBytes: proof, options: options) }
-        }
+        return Double(mix.proofs.count)
+            / Measure.time {
+                for proof in mix.proofs { _ = Octet.verify(proofBytes: proof, options: options) }
+            }
     }
 
     static var tool: URL? {
@@ -53,7 +54,7 @@ enum ServiceBench {
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
     }
 
-    static func requests(count: Int, replayStore: String?) {
+    static func requests(count: Int, replayStore: String?, jobs: Int = 2) {
         guard let tool else {
             print("requests: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
@@ -66,14 +67,16 @@ enum ServiceBench {
         let process = Process()
         process.executableURL = tool
         process.arguments =
-            ["--requests", file.path, "--jobs", "2"] + (replayStore.map { ["--replay-store", $0] } ?? [])
+            ["--requests", file.path, "--jobs", "\(jobs)"] + (replayStore.map { ["--replay-store", $0] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         let seconds = Measure.time {
             try? process.run()
             process.waitUntilExit()
         }
         let rate = Double(count) / seconds
-        print("requests: \(count) requests (3/4 valid), --jobs 2, store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)")
+        print(
+            "requests: \(count) requests (3/4 valid), --jobs \(jobs), store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)"
+        )
         print("requests-per-second: \(Measure.format(rate))")
         print("library-single-thread-proofs-per-second: \(Measure.format(library))")
         print("requests-ratio-to-2x-library: \(Measure.format(rate / (2 * library), 3))")
@@ -81,7 +84,7 @@ enum ServiceBench {
 
     static func storeName(_ url: String) -> String { url.hasPrefix("sqlite:") ? "sqlite" : "postgresql" }
 
-    static func serve(count: Int, replayStore: String?) {
+    static func serve(count: Int, replayStore: String?, threads: Int?) {
         guard let tool else {
             print("serve: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
@@ -96,7 +99,8 @@ enum ServiceBench {
         let process = Process()
         process.executableURL = tool
         process.arguments =
-            ["serve", "--listen", "127.0.0.1:0", "--threads", "2"] + (replayStore.map { ["--replay-store", $0] } ?? [])
+            ["serve", "--listen", "127.0.0.1:0"] + (threads.map { ["--threads", "\($0)"] } ?? [])
+            + (replayStore.map { ["--replay-store", $0] } ?? [])
         process.standardError = try? FileHandle(forWritingTo: log)
         guard (try? process.run()) != nil else { return print("serve: cannot start octet-verify serve") }
         defer {
@@ -114,15 +118,22 @@ enum ServiceBench {
         guard port != 0 else { return print("serve: did not start") }
 
         let connections = 8
-        let closed = LoadRun.run(port: port, requests: saturating.requests, connections: connections, ratePerSecond: nil)
+        let closed = LoadRun.run(
+            port: port, requests: saturating.requests, connections: connections, ratePerSecond: nil)
         let saturated = Double(closed.latencies.count) / closed.seconds
         let half = LoadRun.run(
             port: port, requests: paced.requests, connections: connections, ratePerSecond: saturated / 2)
         let sorted = half.latencies.sorted()
-        func percentile(_ p: Double) -> Double { sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] * 1000 }
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] * 1000
+        }
         let store = replayStore.map(storeName) ?? "none"
-        print("serve: \(count) requests (3/4 valid), \(connections) keep-alive connections, --threads 2, store \(store)")
-        print("serve-statuses: \(closed.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " "))")
+        print(
+            "serve: \(count) requests (3/4 valid), \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store)"
+        )
+        print(
+            "serve-statuses: \(closed.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " "))"
+        )
         print("serve-requests-per-second: \(Measure.format(saturated))")
         print("library-single-thread-proofs-per-second: \(Measure.format(library))")
         print("serve-ratio-to-2x-library: \(Measure.format(saturated / (2 * library), 3))")
@@ -235,7 +246,9 @@ enum LoadRun {
     static func exchange(_ fd: Int32, _ payload: [UInt8]) -> Int? {
         var offset = 0
         while offset < payload.count {
-            let written = payload.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let written = payload.withUnsafeBytes {
+                send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             guard written > 0 else { return nil }
             offset += written
         }

@@ -8,6 +8,7 @@ let usage = """
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
+      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default 2)
     Build with -c release; figures are ratios within one run (see README).
 
     """
@@ -19,6 +20,7 @@ struct BenchUsageError: Error { let reason: String }
 /// The section to run and the hash size; nil for help.
 nonisolated(unsafe) var replayStore: String?
 nonisolated(unsafe) var serviceCount = 20_000
+nonisolated(unsafe) var serviceThreads: Int?
 
 func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes: Int)?, BenchUsageError> {
     var section: String?
@@ -37,6 +39,11 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
         case "--replay-store":
             guard index + 1 < arguments.count else { return .failure(BenchUsageError(reason: "--replay-store: a URL")) }
             replayStore = arguments[index + 1]
+            index += 1
+        case "--threads":
+            guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (1...64).contains(value)
+            else { return .failure(BenchUsageError(reason: "--threads: expected 1 to 64")) }
+            serviceThreads = value
             index += 1
         case "--count":
             guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (100...1_000_000).contains(value)
@@ -76,5 +83,7 @@ if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
 // A fixed amount of work for profilers (valgrind --tool=callgrind): 500 verifications, nothing printed.
 if section == "profile" { VerifyBench.profile(iterations: 500) }
 // The front ends of docs/service.md, as built binaries (not part of `all`: they take a while).
-if section == "requests" { ServiceBench.requests(count: serviceCount, replayStore: replayStore) }
-if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore) }
+if section == "requests" {
+    ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads ?? 2)
+}
+if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore, threads: serviceThreads) }
