@@ -263,19 +263,28 @@ public enum ServeCommand {
             }
     }
 
-    static func openReplayStore(_ url: String?) -> Result<(any ReplayStore)?, CLIError> {
-        guard let url else { return .success(nil) }
-        guard url.hasPrefix("sqlite:"), url.count > "sqlite:".count else {
-            return .failure(.usage("--replay-store: expected sqlite:PATH or postgresql://…"))
-        }
-        do {
-            return .success(try SQLiteReplayStore(path: String(url.dropFirst("sqlite:".count))))
+    static func openReplayStore(_ text: String?) -> Result<(any ReplayStore)?, CLIError> {
+        guard let text else { return .success(nil) }
+        do throws(ReplayStoreError) {
+            switch try ReplayStoreURL(parsing: text) {
+            case .sqlite(let path):
+                // A service answers 503 after 2 s of a busy database rather than holding the caller a minute.
+                do throws(BackendError) {
+                    return .success(try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000))
+                } catch {
+                    return .failure(.unreadable(error.message))
+                }
+            case .postgreSQL(let uri):
+                // Reached lazily: a database that is down at start-up is 503s until it is up.
+                return .success(try PostgreSQLReplayStore(uri: uri))
+            }
         } catch {
-            return .failure(.unreadable(error.message))
+            return .failure(
+                error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
         }
     }
 
     static func logSafeStore(_ url: String) -> String {
-        url.hasPrefix("sqlite:") ? url : "postgresql://…"
+        (try? ReplayStoreURL(parsing: url))?.logSafeDescription ?? "invalid"
     }
 }
