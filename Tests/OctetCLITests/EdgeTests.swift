@@ -378,6 +378,10 @@ struct EdgeTests {
             }
             #expect(order == paths, "\(arguments)")
         }
+        // An empty list verifies nothing, on standard input too (find found nothing): exit 0, no output.
+        let empty = try Binary.run(Self.at + ["--files-from", "-"], stdin: Data(), in: directory)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)
     }
 
     // MARK: Replay store paths
