@@ -4,12 +4,14 @@ import Foundation
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
 let usage = """
     usage: octet-bench [SECTION] [--hash-gib N]
-      SECTION: verify | geometry | hash | batch | all (default) | profile
+      SECTION: verify | geometry | hash | batch | all (default) | profile | cold
       --hash-gib N   gibibytes hashed by the hash section (default 1)
+    cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
+    repository root; instruction counts need valgrind.
     Build with -c release; figures are ratios within one run (see README).
 
     """
-let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile"]
+let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile", "cold"]
 
 /// Why the arguments are wrong: one line.
 struct BenchUsageError: Error { let reason: String }
@@ -61,3 +63,5 @@ if section == "hash" || section == "all" { HashBench.run(gibibytes: gibibytes) }
 if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
 // A fixed amount of work for profilers (valgrind --tool=callgrind): 500 verifications, nothing printed.
 if section == "profile" { VerifyBench.profile(iterations: 500) }
+// Not part of "all": it needs the packaged binary and runs valgrind.
+if section == "cold" { ColdBench.run(dynamic: ".build/release/octet-verify", packaged: "dist/octet-verify") }
