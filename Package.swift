@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite for
-// OctetBackend's replay store.
+// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite and
+// libpq (PostgreSQL's client) for OctetBackend's replay stores.
 // Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
 // supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
@@ -31,8 +31,17 @@ let package = Package(
         // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
         .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
         .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // libmicrohttpd's variadic start-up and info calls, and the signal pipe of `serve`, in C.
+        .target(name: "OctetHTTPShim", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libpq, PostgreSQL's client library: the fleet's shared replay store.
+        .systemLibrary(
+            name: "CPostgreSQL", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // The one outcome type (status, reason code, log-safe detail) every judging module returns.
         .target(name: "OctetOutcome"),
@@ -67,7 +76,9 @@ let package = Package(
         // the request decoder and the result encoder of docs/service.md.
         .target(
             name: "OctetBackend",
-            dependencies: ["Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite"]),
+            dependencies: [
+                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite", "CPostgreSQL",
+            ]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
@@ -80,14 +91,18 @@ let package = Package(
                 "OctetCLI", "Octet", "OctetBackend", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting",
                 "OctetContent", "OctetCrypto", "OctetEncoding",
             ]),
+        // `octet-verify serve`: the verifier over HTTP (GNU libmicrohttpd), a thin front end over OctetBackend.
+        .target(
+            name: "OctetServe",
+            dependencies: ["OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "CMicroHTTPD", "OctetHTTPShim"]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
-        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI"]),
+        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI", "OctetServe"]),
         .executableTarget(
             name: "octet-bench",
             dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
-        .target(name: "OctetTestSupport", path: "Tests/Support"),
+        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/Support"),
         // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
         .target(
             name: "OctetConformance",
@@ -106,10 +121,11 @@ let package = Package(
             ],
             path: "Tests/FuzzEntries"),
 
-        .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding"]),
+        .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding", "OctetTestSupport"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
         .testTarget(
-            name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome"], resources: [.copy("Data")]),
+            name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome", "OctetTestSupport"],
+            resources: [.copy("Data")]),
         .testTarget(
             name: "OctetAttestationTests",
             dependencies: [
@@ -129,6 +145,12 @@ let package = Package(
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
                 "OctetConformance",
+            ]),
+        .testTarget(
+            name: "OctetServeTests",
+            dependencies: [
+                "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetConformance",
+                "OctetTestSupport",
             ]),
         .testTarget(
             name: "OctetCLITests",

@@ -20,25 +20,20 @@ struct AndroidChainWalk {
     /// SHA-256 of the SubjectPublicKeyInfo of the AOSP software-attestation roots (EC and RSA).
     /// Their private keys are published in AOSP: a chain to them proves nothing about hardware.
     static let softwareRootKeyDigests: Set<[UInt8]> = [
-        hexBytes("d5100c7942ef2e8310dc30ef82729680cf48d690735c3f68179a33c7c370f286"),
-        hexBytes("f2c4746f545946c100e72297f8f946344d7052f03a2f694221f9c893b0e6f711"),
+        Hex.decode("d5100c7942ef2e8310dc30ef82729680cf48d690735c3f68179a33c7c370f286") ?? [],
+        Hex.decode("f2c4746f545946c100e72297f8f946344d7052f03a2f694221f9c893b0e6f711") ?? [],
     ]
 
     static let serialNumberAttribute = "2.5.4.5"
 
-    /// A certificate that OpenSSL reads and that is DER throughout (OpenSSL alone is lenient).
-    static func certificate(_ der: [UInt8]) -> Certificate? {
-        try? StrictCertificate.parse(der).get()
-    }
-
-    mutating func run(_ chainDER: [[UInt8]]) -> Outcome {
+    mutating func run(_ parsed: AndroidCertificateChain) -> Outcome {
         // 1. Wire bound, checked again in case a caller skipped the decoder.
-        guard AndroidKeyAttestation.chainLengthRange.contains(chainDER.count) else {
-            return .fail(.chainLengthInvalid, "chain of \(chainDER.count) certificates, outside 2...8")
+        guard AndroidKeyAttestation.chainLengthRange.contains(parsed.count) else {
+            return .fail(.chainLengthInvalid, "chain of \(parsed.count) certificates, outside 2...8")
         }
         var chain: [Certificate] = []
-        for (index, der) in chainDER.enumerated() {
-            guard let certificate = Self.certificate(der) else {
+        for (index, certificate) in parsed.certificates.enumerated() {
+            guard let certificate else {
                 return .fail(.certificateMalformed, "certificate \(index) malformed")
             }
             chain.append(certificate)
@@ -175,15 +170,5 @@ struct AndroidChainWalk {
     static func floorSeconds(_ milliseconds: Int64) -> Int64 {
         let (quotient, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         return remainder < 0 ? quotient - 1 : quotient
-    }
-
-    static func hexBytes(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {
-            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
-            index = next
-        }
-        return bytes
     }
 }

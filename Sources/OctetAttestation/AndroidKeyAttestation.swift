@@ -14,26 +14,46 @@ public enum AndroidKeyAttestation {
 
     /// Judges a chain (leaf first) for the app `appId`. `createdAtMs` (the proof's
     /// `claims.created_at_ms`) is the judging instant when the key has no creationDateTime.
-    /// Never throws: every defect is a FAIL with a log-safe detail.
+    /// Never throws: every defect is a FAIL with a log-safe detail. A chain outside
+    /// `chainLengthRange` is refused before any certificate is parsed.
     public static func judge(chainDER: [[UInt8]], appId: String, createdAtMs: Int64, anchors: TrustAnchors)
         -> Outcome
     {
         evaluate(chainDER: chainDER, appId: appId, createdAtMs: createdAtMs, anchors: anchors).judgement
     }
 
+    /// Judges a chain already parsed (inside `verify`, the one the other checks read too).
+    public static func judge(_ chain: AndroidCertificateChain, appId: String, createdAtMs: Int64, anchors: TrustAnchors)
+        -> Outcome
+    {
+        evaluate(chain, appId: appId, createdAtMs: createdAtMs, anchors: anchors).judgement
+    }
+
     /// The same walk as `judge`, with the facts it read (for tests and diagnostics).
     public static func evaluate(chainDER: [[UInt8]], appId: String, createdAtMs: Int64, anchors: TrustAnchors)
         -> AndroidAttestationReport
     {
+        guard chainLengthRange.contains(chainDER.count) else {
+            return AndroidAttestationReport(
+                judgement: .fail(.chainLengthInvalid, "chain of \(chainDER.count) certificates, outside 2...8"),
+                facts: nil)
+        }
+        return evaluate(
+            AndroidCertificateChain(parsing: chainDER), appId: appId, createdAtMs: createdAtMs, anchors: anchors)
+    }
+
+    /// The walk over a parsed chain, with the facts it read.
+    public static func evaluate(
+        _ chain: AndroidCertificateChain, appId: String, createdAtMs: Int64, anchors: TrustAnchors
+    ) -> AndroidAttestationReport {
         var walk = AndroidChainWalk(appId: appId, createdAtMs: createdAtMs, anchors: anchors)
-        let judgement = walk.run(chainDER)
+        let judgement = walk.run(chain)
         return AndroidAttestationReport(judgement: judgement, facts: walk.facts)
     }
 
-    /// The leaf's key when it is P-256 (for `device-attestation-sig`: it must equal `proof_key`);
-    /// nil when the chain is empty, the leaf is malformed, or its key is of another kind.
+    /// The leaf's key when it is P-256; nil when the chain is empty, the leaf is malformed, or its
+    /// key is of another kind. Parses the leaf only: inside `verify`, read `AndroidCertificateChain`.
     public static func leafPublicKey(chainDER: [[UInt8]]) -> P256PublicKey? {
-        guard let leaf = chainDER.first, let certificate = AndroidChainWalk.certificate(leaf) else { return nil }
-        return certificate.publicKeyP256
+        chainDER.first.flatMap { AndroidCertificateChain(parsing: [$0]).leafPublicKey }
     }
 }

@@ -44,7 +44,7 @@ struct AppAttestAuthenticatorData: Sendable {
         let start = bytes.startIndex
         let rpIdHash = bytes[start..<(start + 32)]
         let flags = bytes[start + 32]
-        let counter = bytes[(start + 33)..<(start + 37)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let counter = UInt32(BigEndian.value(bytes[(start + 33)..<(start + 37)]))
         var rest = bytes[(start + 37)...]
 
         var credential: AppAttestCredentialData? = nil
@@ -86,7 +86,7 @@ struct AppAttestCredentialData: Sendable {
         }
         let start = bytes.startIndex
         let aaguid = bytes[start..<(start + 16)]
-        let idLength = Int(bytes[start + 16]) << 8 | Int(bytes[start + 17])
+        let idLength = Int(BigEndian.value(bytes[(start + 16)..<(start + 18)]))
         guard bytes.count - 18 >= idLength else {
             throw AppAttestFailure(.evidenceMalformed, "credential id runs past the authenticator data")
         }

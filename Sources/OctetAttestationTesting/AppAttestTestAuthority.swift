@@ -123,9 +123,7 @@ public final class AppAttestTestAuthority: Sendable {
         ])
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-    }
+    static func bigEndian(_ value: UInt32) -> [UInt8] { BigEndian.bytes(UInt64(value), width: 4) }
 }
 
 /// Every part of one test attestation. The defaults from `AppAttestTestAuthority.template`

@@ -1,3 +1,5 @@
+import OctetEncoding
+
 /// Text that came from outside (file names, flag values, keys, details), made safe to print on a
 /// terminal or into a log: nothing in it can move the cursor, clear the screen, start a new line,
 /// or reorder what follows.
@@ -32,8 +34,5 @@ public enum LogSafeText {
     }
 
     /// Two lower-case hex digits.
-    public static func hex2(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
+    public static func hex2(_ byte: UInt8) -> String { Hex.encode([byte]) }
 }

@@ -29,7 +29,8 @@ public final class RequestVerifier: Sendable {
         -> RequestVerifier
     {
         RequestVerifier(
-            trustAnchors: trustAnchors ?? self.trustAnchors, revocationSource: revocationSource ?? self.revocationSource,
+            trustAnchors: trustAnchors ?? self.trustAnchors,
+            revocationSource: revocationSource ?? self.revocationSource,
             replayStore: replayStore)
     }
 

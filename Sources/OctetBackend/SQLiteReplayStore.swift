@@ -325,3 +325,35 @@ struct SQLiteCode: Error {
     let code: Int32
     init(_ code: Int32) { self.code = code }
 }
+
+extension SQLiteReplayStore: ReplayPruning {
+    /// Removes the records of both tables accepted before the horizon, in one transaction.
+    public func prune(olderThanMilliseconds: Int64, atMilliseconds: Int64) throws(ReplayStoreError)
+        -> ReplayPruneCount
+    {
+        let cutoff = ReplayPruneHorizon.cutoff(
+            olderThanMilliseconds: olderThanMilliseconds, atMilliseconds: atMilliseconds)
+        lock.lock()
+        defer { lock.unlock() }
+        var removed: [Int] = []
+        let code = transaction { () -> Int32 in
+            for table in ["octet_accepted_proofs", "octet_accepted_nonces"] {
+                var statement: OpaquePointer?
+                defer { sqlite3_finalize(statement) }
+                var code = sqlite3_prepare_v2(
+                    db, "DELETE FROM \(table) WHERE accepted_at_ms < ?1", -1, &statement, nil)
+                guard code == SQLITE_OK else { return code }
+                code = sqlite3_bind_int64(statement, 1, cutoff)
+                guard code == SQLITE_OK else { return code }
+                code = sqlite3_step(statement)
+                guard code == SQLITE_DONE else { return code }
+                removed.append(Int(sqlite3_changes(db)))
+            }
+            return SQLITE_OK
+        }
+        guard code == SQLITE_OK, removed.count == 2 else {
+            throw ReplayStoreError(.statementFailed, "SQLite replay database: cannot prune: \(message(code))")
+        }
+        return ReplayPruneCount(proofIds: removed[0], sessionNonces: removed[1])
+    }
+}

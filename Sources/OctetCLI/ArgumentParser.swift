@@ -19,6 +19,9 @@ public enum ArgumentParser {
         if first == "issue" {
             throw .usage("issue is now a program of its own: octet-issue (see octet-issue --help)")
         }
+        if first == "replay" {
+            return try ReplayCommand.parse(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) })
+        }
         if first == "inspect" { return try InspectConfiguration.parse(arguments.dropFirst()) }
         if first == "help", arguments.count == 1 { return .help }
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
@@ -53,6 +56,9 @@ public enum ArgumentParser {
                 seen.append(canonical)
             }
             try apply(canonical, inline: inline, cursor: &cursor, to: &configuration)
+        }
+        if configuration.replayDatabasePath != nil, configuration.replayStoreURL != nil {
+            throw .usage("--replay-db and --replay-store name one replay store two ways: give one of them")
         }
         if configuration.requestsPath != nil {
             try validateRequests(configuration, flags: given)
@@ -162,6 +168,13 @@ public enum ArgumentParser {
             let text = try value()
             guard !text.isEmpty else { throw .usage("--replay-db: expected a file path") }
             c.replayDatabasePath = text
+        case "--replay-store":
+            let text = try value()
+            do throws(ReplayStoreError) {
+                c.replayStoreURL = try ReplayStoreURL(parsing: text)
+            } catch {
+                throw .usage("--replay-store: \(error.reason)")
+            }
         case "--revocation-list": c.revocationListPath = try path()
         case "--trust-anchors": c.trustAnchorsPath = try path()
         case "--files-from": c.filesFrom = try path()
@@ -245,7 +258,7 @@ enum VerifyFlag {
     static let all: [String] = [
         "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
-        "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--revocation-list",
+        "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--replay-store", "--revocation-list",
         "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet",
     ]
     /// The flags that configure a `--requests` run rather than one proof.

@@ -12,6 +12,8 @@ public enum ExitStatus {
     public static let dataError: Int32 = 65
     /// A PROOF or FILE could not be read (EX_NOINPUT); wins over the verdicts.
     public static let unreadable: Int32 = 66
+    /// `replay prune`: the replay store cannot be reached or used (EX_UNAVAILABLE).
+    public static let unavailable: Int32 = 69
     /// Writing the results failed (standard output or error closed, full, or its reader gone: EX_IOERR).
     public static let ioError: Int32 = 74
 }

@@ -73,6 +73,7 @@ enum FlagTable {
         Flag("--at", "RFC3339", "verification time (audits, tests)"),
         Flag("--requests", "FILE", "JSON-lines verify requests (- for standard input), answered in input order"),
         Flag("--replay-db", "FILE", "SQLite replay store: enables replay-uniqueness"),
+        Flag("--replay-store", "URL", "sqlite:PATH or postgresql://… (a fleet's shared store); not with --replay-db"),
         Flag("--revocation-list", "FILE", "enables revocation"),
         Flag("--trust-anchors", "DIR", "replaces the bundled roots (apple/, android/: .pem, .crt, .der)"),
         Flag("--format", "text|json", "json: one object per proof per line"),

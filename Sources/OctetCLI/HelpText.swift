@@ -4,6 +4,8 @@ enum HelpText {
     static let usage = """
         usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
                octet-verify [OPTIONS] --files-from FILE
+               octet-verify --requests FILE|- [--replay-db FILE] [--trust-anchors DIR] [--jobs N]
+               octet-verify serve --listen HOST:PORT [OPTIONS]   (see serve --help)
                octet-verify inspect [--format json] PROOF...
         (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)
         see octet-verify --help for the options
@@ -17,6 +19,8 @@ enum HelpText {
 
             usage: octet-verify [OPTIONS] PROOF...      PROOF: a file, or - for standard input
                    octet-verify [OPTIONS] --files-from FILE
+                   octet-verify --requests FILE|- [--replay-db FILE] [--trust-anchors DIR] [--jobs N]
+                   octet-verify serve --listen HOST:PORT [OPTIONS]   HTTP service (see serve --help)
                    octet-verify inspect [--format json] PROOF...   key hashes, serials, stages (log-safe)
                    octet-verify help                    this text
                    (octet-issue makes proofs for sandboxes and demos: see octet-issue --help)

@@ -48,6 +48,11 @@ public enum OctetVerifyTool {
             return verify(configuration, io: io)
         case .requests(let configuration):
             return RequestsCommand.run(configuration, environment: environment)
+        case .replayPrune(let configuration):
+            return ReplayCommand.run(configuration, io: io)
+        case .replayHelp:
+            io.output(ReplayCommand.usage)
+            return io.status(0)
         }
     }
 

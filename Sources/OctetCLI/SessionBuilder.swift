@@ -96,6 +96,13 @@ public enum SessionBuilder {
                 return .failure(.unreadable(error.message))
             }
         }
+        if let url = c.replayStoreURL {
+            do throws(ReplayStoreError) {
+                sources.replayStore = try url.open()
+            } catch {
+                return .failure(.unreadable(error.reason))
+            }
+        }
         return .success(sources)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetBackend
 import OctetContent
 
 /// Everything `octet-verify [OPTIONS] PROOF...` was asked to do, as parsed: paths are not opened yet.
@@ -50,6 +51,8 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `--at`: the verification time, Unix milliseconds.
     public var atMilliseconds: Int64?
     public var replayDatabasePath: String?
+    /// `--replay-store URL`: the other spelling of the replay store (`sqlite:PATH`, `postgresql://…`).
+    public var replayStoreURL: ReplayStoreURL?
     public var revocationListPath: InputPath?
     public var trustAnchorsPath: InputPath?
     public var format: Format = .text
@@ -72,6 +75,9 @@ public enum Command: Sendable, Equatable {
     case verify(VerifyConfiguration)
     /// `--requests FILE|-` (service.md): the configuration's run flags, the requests from the file.
     case requests(VerifyConfiguration)
+    /// `replay prune`: remove replay records past the freshness horizon.
+    case replayPrune(ReplayPruneConfiguration)
+    case replayHelp
     case help
     /// No arguments at all: the usage on standard error, exit 64.
     case usage

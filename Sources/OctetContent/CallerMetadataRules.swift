@@ -1,4 +1,5 @@
 import Foundation
+import OctetCrypto
 import OctetOutcome
 
 /// `caller-metadata`, proof-format.md rules 1–9 in order; the first that matches decides.
@@ -8,6 +9,8 @@ import OctetOutcome
 struct CallerMetadataRules {
     let claim: ContentCommitmentClaim
     let check: CallerMetadataCheck?
+    /// `check.manifestJson`, parsed once by the caller.
+    let manifest: Result<Manifest, ManifestDefect>?
     let requireCallerMetadata: Bool
 
     func judge() -> Outcome {
@@ -36,8 +39,8 @@ struct CallerMetadataRules {
 
         // 4. The manifest: well-formed, equal to the list, and the list recomputes the signed root.
         var manifest: Manifest?
-        if let json = check.manifestJson {
-            switch Manifest.parse(json) {
+        if let presented = self.manifest {
+            switch presented {
             case .failure(let defect):
                 return .coded(.fail, .manifestInvalid, defect.description)
             case .success(let parsed):
@@ -120,13 +123,13 @@ struct CallerMetadataRules {
         for (item, entry, value) in values where !unreadable.contains(item.key) {
             switch value {
             case .bytes(let data):
-                if !constantTimeEqual(ContentHashing.hash(bytes: data, salt: entry.salt), item.sha256) {
+                if !ConstantTime.equal(ContentHashing.hash(bytes: data, salt: entry.salt), item.sha256) {
                     digestMismatches.append(item.key)
                 }
             case .file(let url):
                 switch ContentHashing.hashFile(url: url, salt: entry.salt, expectedSize: entry.size) {
                 case .digest(let digest):
-                    if !constantTimeEqual(digest, item.sha256) { digestMismatches.append(item.key) }
+                    if !ConstantTime.equal(digest, item.sha256) { digestMismatches.append(item.key) }
                 case .sizeMismatch:
                     sizeChanged.append(item.key)  // changed length between fstat and the read
                 case .unreadable:
@@ -186,12 +189,4 @@ struct CallerMetadataRules {
     }
 
     private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-    /// Digests are compared without an early exit, so timing says nothing about where they differ.
-    private func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
-    }
 }

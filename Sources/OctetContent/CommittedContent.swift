@@ -26,34 +26,32 @@ public struct CommittedContent: Sendable, Hashable {
 /// `content_root` signed in that stage.
 public struct ContentCommitmentClaim: Sendable {
     /// `Claims.content`, in order.
-    public var items: [CommittedContent]
+    public let items: [CommittedContent]
     /// The CONTENT stage's `content_root`; nil when the proof has no CONTENT stage.
-    public var signedRoot: [UInt8]?
+    public let signedRoot: [UInt8]?
+    /// True when there is a CONTENT stage and the list recomputes its `content_root`.
+    /// A list without a CONTENT stage never recomputes (so a stage cannot be stripped, nor a list added).
+    /// Computed once, here: `caller-manifest` and `caller-metadata` both read it.
+    public let listRecomputesSignedRoot: Bool
+    /// The design's "empty commitment": no listed item, and a CONTENT stage whose `content_root` is that of zero
+    /// items. For `caller-metadata` it counts as committing no content (revised in proof-format.md): it must not
+    /// satisfy `requireCallerMetadata` with "0 by content, 0 by digest".
+    public let isEmptyCommitment: Bool
 
     public init(items: [CommittedContent], signedRoot: [UInt8]?) {
         self.items = items
         self.signedRoot = signedRoot
+        let root = signedRoot.map { _ in ContentRoot.compute(items) }
+        listRecomputesSignedRoot = root != nil && root == signedRoot
+        isEmptyCommitment = items.isEmpty && root != nil && root == signedRoot
     }
 
     /// The design's "commits content": the proof has a CONTENT stage or lists content.
     public var commitsContent: Bool { signedRoot != nil || !items.isEmpty }
 
-    /// The design's "empty commitment": no listed item, and a CONTENT stage whose `content_root` is that of zero
-    /// items. For `caller-metadata` it counts as committing no content (revised in proof-format.md): it must not
-    /// satisfy `requireCallerMetadata` with "0 by content, 0 by digest".
-    public var isEmptyCommitment: Bool {
-        guard items.isEmpty, let signedRoot else { return false }
-        return signedRoot == ContentRoot.compute([])
-    }
 
     /// What `caller-metadata` (rules 1 to 3) counts as committing content: ``commitsContent`` without an
     /// ``isEmptyCommitment``.
     public var commitsContentForCallerMetadata: Bool { commitsContent && !isEmptyCommitment }
 
-    /// True when there is a CONTENT stage and the list recomputes its `content_root`.
-    /// A list without a CONTENT stage never recomputes (so a stage cannot be stripped, nor a list added).
-    public var listRecomputesSignedRoot: Bool {
-        guard let signedRoot else { return false }
-        return ContentRoot.compute(items) == signedRoot
-    }
 }

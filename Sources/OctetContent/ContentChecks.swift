@@ -11,6 +11,14 @@ public enum ContentChecks {
     /// non-empty without a CONTENT stage or does not recompute the stage's root; then, with a
     /// manifest, FAIL `MANIFEST_INVALID` (malformed) or `MANIFEST_MISMATCH` (differs); else PASS.
     public static func callerManifest(_ claim: ContentCommitmentClaim, manifestJson: Data?) -> Outcome {
+        callerManifest(claim, manifest: manifestJson.map(Manifest.parse))
+    }
+
+    /// `caller-manifest` over a manifest already parsed (inside `verify`, the one `caller-metadata`
+    /// reads too); nil when none was presented.
+    public static func callerManifest(
+        _ claim: ContentCommitmentClaim, manifest presented: Result<Manifest, ManifestDefect>?
+    ) -> Outcome {
         guard claim.commitsContent else {
             return .notChecked("the proof commits no content")
         }
@@ -18,10 +26,10 @@ public enum ContentChecks {
         let recomputed =
             "\(claim.items.count) listed \(claim.items.count == 1 ? "item recomputes" : "items recompute") "
             + "the signed content_root"
-        guard let manifestJson else {
+        guard let presented else {
             return .pass(recomputed + "; no manifest presented")
         }
-        switch Manifest.parse(manifestJson) {
+        switch presented {
         case .failure(let defect):
             return .coded(.fail, .manifestInvalid, defect.description)
         case .success(let manifest):
@@ -52,7 +60,19 @@ public enum ContentChecks {
         _ claim: ContentCommitmentClaim, check: CallerMetadataCheck?,
         requireCallerMetadata: Bool
     ) -> Outcome {
-        CallerMetadataRules(claim: claim, check: check, requireCallerMetadata: requireCallerMetadata).judge()
+        callerMetadata(
+            claim, check: check, manifest: check?.manifestJson.map(Manifest.parse),
+            requireCallerMetadata: requireCallerMetadata)
+    }
+
+    /// `caller-metadata` with `check.manifestJson` already parsed into `manifest`.
+    public static func callerMetadata(
+        _ claim: ContentCommitmentClaim, check: CallerMetadataCheck?, manifest: Result<Manifest, ManifestDefect>?,
+        requireCallerMetadata: Bool
+    ) -> Outcome {
+        CallerMetadataRules(
+            claim: claim, check: check, manifest: manifest, requireCallerMetadata: requireCallerMetadata
+        ).judge()
     }
 
     // MARK: Shared

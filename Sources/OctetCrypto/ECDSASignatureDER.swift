@@ -46,7 +46,8 @@ public enum ECDSASignatureDER {
         return (r, s)
     }
 
-    /// Definite length: short form, or long form with 1 or 2 bytes that could not be shorter.
+    /// Definite length: the short form, or the long form `0x81 LL` with one length byte of at least
+    /// 0x80 (anything shorter must use the short form; a P-256 signature never needs two length bytes).
     private static func readLength(_ der: [UInt8], _ index: inout Int) -> Int? {
         guard index < der.count else { return nil }
         let first = der[index]

@@ -15,7 +15,9 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     /// The 65-byte SEC1 uncompressed point, `04 || X || Y`.
     let x963Representation: [UInt8]
 
-    /// DER SubjectPublicKeyInfo header for an uncompressed P-256 point (id-ecPublicKey, prime256v1).
+    /// The first 26 bytes of the DER SubjectPublicKeyInfo of a P-256 key with an uncompressed point:
+    /// the SEQUENCE header, the AlgorithmIdentifier (id-ecPublicKey, prime256v1), and the BIT STRING
+    /// header with its zero unused-bits byte. The 65-byte point `04 || X || Y` follows it.
     static let spkiPrefix: [UInt8] = [
         0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A,
         0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,

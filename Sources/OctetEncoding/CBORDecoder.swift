@@ -31,7 +31,7 @@ public enum CBORDecoder {
     public static func decode(_ bytes: ArraySlice<UInt8>, limits: Limits = .default) throws(CBORError) -> CBORValue {
         let (value, length) = try decodePrefix(bytes, limits: limits)
         guard length == bytes.count else {
-            throw CBORError(.trailingBytes, offset: length, reason: "\(bytes.count - length) bytes after the item")
+            throw CBORError(.trailingBytes, at: length, "\(bytes.count - length) bytes after the item")
         }
         return value
     }
@@ -47,7 +47,7 @@ public enum CBORDecoder {
         _ bytes: ArraySlice<UInt8>, limits: Limits = .default
     ) throws(CBORError) -> (value: CBORValue, length: Int) {
         guard bytes.count <= limits.maxBytes else {
-            throw CBORError(.sizeLimitExceeded, offset: 0, reason: "input of \(bytes.count) bytes")
+            throw CBORError(.sizeLimitExceeded, at: 0, "input of \(bytes.count) bytes")
         }
         var reader = CBORReader(bytes: bytes, limits: limits)
         let value = try reader.readItem(depth: 0)
@@ -72,7 +72,7 @@ struct CBORReader {
     private var remaining: Int { bytes.endIndex - position }
 
     private func error(_ code: CBORError.Code, at index: Int, _ reason: String = "") -> CBORError {
-        CBORError(code, offset: index - bytes.startIndex, reason: reason)
+        CBORError(code, at: index - bytes.startIndex, reason)
     }
 
     /// One item, recursively. `depth` counts the arrays and maps around it.
@@ -130,8 +130,7 @@ struct CBORReader {
             throw error(.reservedAdditionalInformation, at: start)
         }
         guard remaining >= width else { throw error(.truncated, at: start, "argument cut short") }
-        var value: UInt64 = 0
-        for index in position..<(position + width) { value = value << 8 | UInt64(bytes[index]) }
+        let value = BigEndian.value(bytes[position..<(position + width)])
         position += width
         let smallest: UInt64 = width == 1 ? 24 : 1 << (4 * UInt64(width))  // 24, 2^8, 2^16, 2^32
         guard value >= smallest else { throw error(.nonMinimalArgument, at: start) }

@@ -23,14 +23,10 @@ public enum CBOREncoder {
         switch argument {
         case 0..<24: return [type | UInt8(argument)]
         case 24...0xFF: return [type | 24, UInt8(argument)]
-        case 0x100...0xFFFF: return [type | 25] + bigEndian(argument, width: 2)
-        case 0x1_0000...0xFFFF_FFFF: return [type | 26] + bigEndian(argument, width: 4)
-        default: return [type | 27] + bigEndian(argument, width: 8)
+        case 0x100...0xFFFF: return [type | 25] + BigEndian.bytes(argument, width: 2)
+        case 0x1_0000...0xFFFF_FFFF: return [type | 26] + BigEndian.bytes(argument, width: 4)
+        default: return [type | 27] + BigEndian.bytes(argument, width: 8)
         }
-    }
-
-    private static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
-        (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 
     private static func append(_ value: CBORValue, to out: inout [UInt8], sortingKeys: Bool) {

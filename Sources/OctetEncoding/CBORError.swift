@@ -2,11 +2,12 @@
 ///
 /// Equal by `code` only, so tests and callers can match on the rule that failed while the
 /// offset and reason stay available for diagnostics. The reason never quotes input bytes.
-public struct CBORError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CBORError: DecodingFailure {
     /// The rule that failed. Extensible: new rules add new static values.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: DecodingFailureCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
         /// The input ends inside an item.
@@ -47,7 +48,7 @@ public struct CBORError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A short, log-safe explanation.
     public let reason: String
 
-    public init(_ code: Code, offset: Int, reason: String = "") {
+    public init(_ code: Code, at offset: Int, _ reason: String = "") {
         self.code = code
         self.offset = offset
         self.reason = reason

@@ -1,13 +1,15 @@
-/// Why DER bytes were refused: a code that names the rule, and the byte offset where it broke.
+/// Why DER bytes were refused: a code that names the rule, the byte offset where it broke, and a
+/// log-safe reason (`DecodingFailure`).
 ///
-/// Equal by code and offset. The offset is an index into the original buffer the reader was given
-/// (slices keep the original indices), so it points at the offending header or content byte.
-public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Equal by code. The offset is an index into the original buffer the reader was given (slices
+/// keep the original indices), so it points at the offending header or content byte.
+public struct DERError: DecodingFailure {
     /// The rule that was broken. Extensible: new codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        public let name: String
-        public init(_ name: String) { self.name = name }
-        public var description: String { name }
+    public struct Code: DecodingFailureCode {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
 
         /// The input ends inside a header or before the declared length.
         public static let truncated = Code("truncated")
@@ -52,11 +54,18 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
     public let code: Code
     /// Index in the original buffer where the defect was found.
     public let offset: Int
+    public let reason: String
 
-    public init(_ code: Code, at offset: Int) {
+    public init(_ code: Code, at offset: Int, _ reason: String = "") {
         self.code = code
         self.offset = offset
+        self.reason = reason
     }
 
-    public var description: String { "DER: \(code) at offset \(offset)" }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public var description: String {
+        reason.isEmpty ? "DER: \(code) at offset \(offset)" : "DER: \(code) at offset \(offset): \(reason)"
+    }
 }

@@ -1,9 +1,10 @@
-/// Why `JSONReader` refused its input: a stable code, the byte offset where reading stopped,
-/// and nothing from the input itself (so the description is safe to log).
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why `JSONReader` refused its input: a stable code, the byte offset where reading stopped, and a
+/// reason with nothing from the input itself (so the description is safe to log).
+public struct JSONError: DecodingFailure {
     /// A stable, extensible reason code. Compare codes, not descriptions.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
+    public struct Code: DecodingFailureCode {
         public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
@@ -28,16 +29,21 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Code
     /// Byte offset in the input where the problem was found.
     public let offset: Int
+    public let reason: String
 
-    public init(_ code: Code, at offset: Int) {
+    public init(_ code: Code, at offset: Int, _ reason: String = "") {
         self.code = code
         self.offset = offset
+        self.reason = reason
     }
 
     /// Equal by code, as the project's decoding errors are; compare `offset` separately when it matters.
     public static func == (lhs: JSONError, rhs: JSONError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    public var description: String { "\(code.rawValue) at byte \(offset)" }
+    public var description: String {
+        reason.isEmpty ? "\(code.rawValue) at byte \(offset)" : "\(code.rawValue) at byte \(offset): \(reason)"
+    }
 }
 
 /// Bounds on what `JSONReader` accepts. Every bound is checked before the work it limits.

@@ -2,10 +2,11 @@
 ///
 /// Equal by code: the offset and the field path are there for people, not for comparisons.
 /// The description names fields and offsets only, never the bytes themselves, so it is log-safe.
-public struct WireError: Error, Sendable, CustomStringConvertible {
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+public struct WireError: DecodingFailure {
+    public struct Code: DecodingFailureCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
         public static let tooLarge = Code(rawValue: "input too large")
@@ -43,6 +44,7 @@ public struct WireError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension WireError: Equatable {
+extension WireError {
     public static func == (lhs: WireError, rhs: WireError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

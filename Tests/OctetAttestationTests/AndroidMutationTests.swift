@@ -136,7 +136,7 @@ struct AndroidMutationTests {
 struct AndroidRobustnessTests {
     @Test("byte-mutated real chains never crash and never pass")
     func mutatedChains() throws {
-        var random = MutationGenerator(state: 0xA77E57)
+        var random = SplitMix64(seed: 0xA77E57)
         let chain = try AndroidVectors.chain("ak-caiman-sdk36-tee-ec-rkp")
         let app = try AndroidVectors.packageName("ak-caiman-sdk36-tee-ec-rkp")
         for _ in 0..<300 {
@@ -151,17 +151,5 @@ struct AndroidRobustnessTests {
                 chainDER: mutated, appId: app, createdAtMs: 0, anchors: .bundled)
             #expect(judgement.status == .fail)
         }
-    }
-}
-
-/// SplitMix64, for reproducible mutations.
-struct MutationGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

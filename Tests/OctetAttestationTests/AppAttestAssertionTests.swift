@@ -2,6 +2,7 @@ import OctetAttestation
 import OctetCrypto
 import OctetEncoding
 import OctetOutcome
+import OctetTestSupport
 import Testing
 
 /// Assertions made with a software P-256 key, so every rule of `device-attestation-sig` for

@@ -1,3 +1,4 @@
+import OctetTestSupport
 import Testing
 
 @testable import OctetEncoding
@@ -147,10 +148,10 @@ struct CBORDecoderTests {
         let sixteen = [UInt8](repeating: 0x81, count: 15) + [0x80]
         #expect(throws: Never.self) { try CBORDecoder.decode(sixteen) }
         let seventeen = [UInt8](repeating: 0x81, count: 16) + [0x80]
-        #expect(throws: CBORError(.depthLimitExceeded, offset: 16)) { try CBORDecoder.decode(seventeen) }
+        #expect(throws: CBORError(.depthLimitExceeded, at: 16)) { try CBORDecoder.decode(seventeen) }
         // {0: {0: {0: ...}}}: nesting through map values counts too.
         let deepMap = Array([[UInt8]](repeating: [0xA1, 0x00], count: 40).joined()) + [0x00]
-        #expect(throws: CBORError(.depthLimitExceeded, offset: 32)) { try CBORDecoder.decode(deepMap) }
+        #expect(throws: CBORError(.depthLimitExceeded, at: 32)) { try CBORDecoder.decode(deepMap) }
     }
 
     @Test("the total item count is bounded, map keys included")
@@ -159,16 +160,16 @@ struct CBORDecoderTests {
         let ten = hexBytes("89 000000000000000000")
         #expect(throws: Never.self) { try CBORDecoder.decode(ten, limits: limits) }
         let eleven = hexBytes("8a 00000000000000000000")
-        #expect(throws: CBORError(.itemLimitExceeded, offset: 0)) { try CBORDecoder.decode(eleven, limits: limits) }
+        #expect(throws: CBORError(.itemLimitExceeded, at: 0)) { try CBORDecoder.decode(eleven, limits: limits) }
         let map = hexBytes("a5 0000 0100 0200 0300 0400")
-        #expect(throws: CBORError(.itemLimitExceeded, offset: 0)) { try CBORDecoder.decode(map, limits: limits) }
+        #expect(throws: CBORError(.itemLimitExceeded, at: 0)) { try CBORDecoder.decode(map, limits: limits) }
     }
 
     @Test("the input size is bounded before any parsing")
     func sizeLimit() {
         let limits = CBORDecoder.Limits(maxBytes: 4)
         #expect(throws: Never.self) { try CBORDecoder.decode(hexBytes("43 010203"), limits: limits) }
-        #expect(throws: CBORError(.sizeLimitExceeded, offset: 0)) {
+        #expect(throws: CBORError(.sizeLimitExceeded, at: 0)) {
             try CBORDecoder.decode(hexBytes("44 01020304"), limits: limits)
         }
     }
@@ -207,8 +208,8 @@ struct CBORDecoderTests {
 
     @Test("errors compare by code, whatever their offset and reason")
     func errorEquality() {
-        #expect(CBORError(.truncated, offset: 1, reason: "a") == CBORError(.truncated, offset: 9))
-        #expect(CBORError(.truncated, offset: 1) != CBORError(.trailingBytes, offset: 1))
+        #expect(CBORError(.truncated, at: 1, "a") == CBORError(.truncated, at: 9))
+        #expect(CBORError(.truncated, at: 1) != CBORError(.trailingBytes, at: 1))
     }
 
     @Test("typed accessors read maps by text and integer keys")

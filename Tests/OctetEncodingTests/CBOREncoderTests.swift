@@ -1,3 +1,4 @@
+import OctetTestSupport
 import Testing
 
 @testable import OctetEncoding
@@ -31,7 +32,7 @@ struct CBOREncoderTests {
         let value = CBORValue.map([
             CBORMapEntry(key: .unsigned(3), value: .null), CBORMapEntry(key: .unsigned(1), value: .null),
         ])
-        #expect(throws: CBORError(.mapKeysOutOfOrder, offset: 0)) {
+        #expect(throws: CBORError(.mapKeysOutOfOrder, at: 0)) {
             try CBORDecoder.decode(CBOREncoder.encodePreservingOrder(value))
         }
         #expect(throws: Never.self) { try CBORDecoder.decode(CBOREncoder.encode(value)) }

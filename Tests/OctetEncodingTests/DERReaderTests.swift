@@ -1,4 +1,5 @@
 import OctetEncoding
+import OctetTestSupport
 import Testing
 
 @Suite("DER reader: headers, lengths, nesting")
@@ -238,17 +239,6 @@ struct DERValidationTests {
 
 @Suite("DER reader robustness")
 struct DERRobustnessTests {
-    /// SplitMix64: a fixed sequence, so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Reads everything a caller might: every node, every primitive reading, every child.
     static func exercise(_ node: DERNode) {
@@ -263,7 +253,7 @@ struct DERRobustnessTests {
 
     @Test("thousands of mutated and truncated structures are read without a crash, and errors point inside the input")
     func mutations() throws {
-        var random = Generator(state: 0x0C7E7)
+        var random = SplitMix64(seed: 0x0C7E7)
         let seed: [UInt8] = DERWriter.sequence([
             DERWriter.integer(1_758_900_680_964),
             DERWriter.explicit(

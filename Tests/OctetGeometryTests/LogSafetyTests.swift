@@ -1,19 +1,9 @@
 import OctetGeometry
+import OctetTestSupport
 import Testing
 
 @Suite("Region details are log-safe: no coordinate of the fix or the regions ever appears")
 struct LogSafetyTests {
-    /// A small deterministic generator, so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Digit strings a coordinate could leak as: its e7 integer and its degrees with 4...7 decimals.
     /// Details state margins as whole metres or with 2 decimals, so a 4-decimal string can only be a coordinate.
@@ -28,15 +18,15 @@ struct LogSafetyTests {
 
     @Test("no detail of contains, region-claim or region-type contains a digit sequence of a coordinate")
     func noCoordinates() {
-        var random = SplitMix(state: 20_261_129)
+        var random = SplitMix64(seed: 20_261_129)
         var checked = 0
         for _ in 0..<300 {
             // |coordinate| ≥ 1° keeps every e7 string at 8+ digits, longer than any margin in metres.
-            let sign = { (r: inout SplitMix) -> Int32 in Bool.random(using: &r) ? 1 : -1 }
+            let sign = { (r: inout SplitMix64) -> Int32 in Bool.random(using: &r) ? 1 : -1 }
             let fix = PointE7(
                 latE7: sign(&random) * Int32.random(in: 10_000_000...890_000_000, using: &random),
                 lonE7: sign(&random) * Int32.random(in: 10_000_000...1_790_000_000, using: &random))
-            let near = { (r: inout SplitMix) -> PointE7 in
+            let near = { (r: inout SplitMix64) -> PointE7 in
                 PointE7(
                     latE7: fix.latE7 + Int32.random(in: -50_000...50_000, using: &r),
                     lonE7: fix.lonE7 + Int32.random(in: -50_000...50_000, using: &r))
@@ -102,14 +92,14 @@ struct LogSafetyTests {
 
     @Test("no region FAIL detail says by how much: a FAIL says beyond or outside, never a distance")
     func failsNeverSayHowFar() throws {
-        var random = SplitMix(state: 20_261_201)
+        var random = SplitMix64(seed: 20_261_201)
         var fails = 0
         var passesWithMargin = 0
         for _ in 0..<300 {
             let fix = PointE7(
                 latE7: Int32.random(in: -800_000_000...800_000_000, using: &random),
                 lonE7: Int32.random(in: -1_700_000_000...1_700_000_000, using: &random))
-            let offset = { (r: inout SplitMix) -> PointE7 in
+            let offset = { (r: inout SplitMix64) -> PointE7 in
                 PointE7(
                     latE7: fix.latE7 + Int32.random(in: -100_000...100_000, using: &r),
                     lonE7: fix.lonE7 + Int32.random(in: -100_000...100_000, using: &r))

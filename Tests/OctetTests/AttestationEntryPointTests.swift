@@ -200,71 +200,15 @@ struct AttestationEntryPointVectorTests {
             ).detail == "assertion signature does not verify under the App Attest key")
     }
 
-    struct AndroidCase: Sendable, CustomTestStringConvertible {
-        let id: String
-        let status: CheckStatus
-        let detail: String
-        /// The reason code, read from the closed set by the rule the detail names.
-        var code: String? { status == .pass ? nil : Self.codes[detail] }
-        var testDescription: String { id }
-        static let codes = [
-            "verified boot state Unverified (StrongBox, factory)": "BOOT_NOT_VERIFIED",
-            "verified boot state Unverified (TrustedEnvironment, factory)": "BOOT_NOT_VERIFIED",
-            "verified boot state Unverified (TrustedEnvironment, RKP)": "BOOT_NOT_VERIFIED",
-            "not hardware-attested (Software security level)": "SOFTWARE_ATTESTATION",
-            "signature of certificate 0 does not verify": "CHAIN_BROKEN",
-            "chain does not lead to a trusted Android attestation root": "CHAIN_UNTRUSTED",
-        ]
-    }
-
-    /// Our policy on each real chain (unlocked or unverified boot FAILs, unlike Google's default).
-    static let androidCases: [AndroidCase] = [
-        .init(
-            id: "ak-blueline-sdk28-strongbox-rsa-factory", status: .fail,
-            detail: "verified boot state Unverified (StrongBox, factory)"),
-        .init(
-            id: "ak-blueline-sdk28-tee-ec-factory", status: .fail,
-            detail: "verified boot state Unverified (TrustedEnvironment, factory)"),
-        .init(id: "ak-caiman-sdk36-strongbox-ec-rkp", status: .pass, detail: "hardware-attested (StrongBox, RKP)"),
-        .init(id: "ak-caiman-sdk36-tee-ec-rkp", status: .pass, detail: "hardware-attested (TrustedEnvironment, RKP)"),
-        .init(
-            id: "ak-marlin-sdk29-software-attested-ec", status: .fail,
-            detail: "not hardware-attested (Software security level)"),
-        .init(
-            id: "ak-quirk-ber-boolean-devicelocked", status: .pass,
-            detail: "hardware-attested (TrustedEnvironment, factory)"),
-        .init(
-            id: "ak-quirk-unordered-authlist-tags-tampered", status: .fail,
-            detail: "signature of certificate 0 does not verify"),
-        .init(
-            id: "ak-sony-xperia10iii-sdk33-tee-ec-factory", status: .pass,
-            detail: "hardware-attested (TrustedEnvironment, factory)"),
-        .init(
-            id: "ak-tegu-sdk36-tee-ec-rkp-ec-root", status: .pass, detail: "hardware-attested (TrustedEnvironment, RKP)"
-        ),
-        .init(
-            id: "ak-tokay-sdk37-tee-mldsa-rkp", status: .fail,
-            detail: "verified boot state Unverified (TrustedEnvironment, RKP)"),
-        .init(
-            id: "gka-preprod-strongbox-ec-untrusted-root", status: .fail,
-            detail: "chain does not lead to a trusted Android attestation root"),
-        .init(
-            id: "swa-galaxy-s9plus-android10-tee-factory", status: .pass,
-            detail: "hardware-attested (TrustedEnvironment, factory)"),
-        .init(id: "swa-pixel8a-2025-tee-rkp", status: .pass, detail: "hardware-attested (TrustedEnvironment, RKP)"),
-        .init(
-            id: "wr-emulator-software-rsa", status: .fail, detail: "not hardware-attested (Software security level)"),
-        .init(
-            id: "wr-nokia-x10-tee-factory", status: .pass, detail: "hardware-attested (TrustedEnvironment, factory)"),
-        .init(id: "wr-pixel6-tee-rkp", status: .pass, detail: "hardware-attested (TrustedEnvironment, RKP)"),
-    ]
+    /// Our policy on each real chain: the table the attestation tests read too.
+    static let androidCases = AndroidVectors.expected
 
     @Test("each real Android chain is judged by our policy", arguments: androidCases)
-    func realChain(_ row: AndroidCase) throws {
+    func realChain(_ row: AndroidExpectation) throws {
         let chain = try DeviceVectors.androidChain(row.id)
         let appId = try DeviceVectors.androidPackage(row.id)
         let check = Octet.verifyAndroidKeyChain(chain, appId: appId, at: try DeviceVectors.androidVerifyAt(row.id))
-        #expect(check.status == row.status)
+        #expect(check.status == (row.passes ? .pass : .fail))
         #expect(check.code == row.code)
         #expect(check.detail == row.detail)
         #expect(!check.detail.contains(appId))
@@ -272,8 +216,8 @@ struct AttestationEntryPointVectorTests {
 
     @Test(
         "each passing real chain fails for another app, and under the test anchors",
-        arguments: androidCases.filter { $0.status == .pass })
-    func realChainDefects(_ row: AndroidCase) throws {
+        arguments: androidCases.filter(\.passes))
+    func realChainDefects(_ row: AndroidExpectation) throws {
         let chain = try DeviceVectors.androidChain(row.id)
         let at = try DeviceVectors.androidVerifyAt(row.id)
         let otherApp = Octet.verifyAndroidKeyChain(chain, appId: "com.example.not.this.app", at: at)

@@ -11,7 +11,7 @@ struct WireFormatTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let id: String
         /// The `ProofDecodingError` code expected.
-        let code: String
+        let code: ProofDecodingError.Code
         var draft: @Sendable (inout ProofDraft) -> Void = { _ in }
         let surgery: @Sendable (inout Records) -> Void
         var testDescription: String { id }
@@ -22,110 +22,110 @@ struct WireFormatTests {
 
     static let cases: [Case] = [
         // Records
-        Case(id: "an unknown top-level field", code: "unknown field") { $0.append(9, .varint, [0]) },
-        Case(id: "an unknown field inside Claims", code: "unknown field") {
+        Case(id: "an unknown top-level field", code: .unknownField) { $0.append(9, .varint, [0]) },
+        Case(id: "an unknown field inside Claims", code: .unknownField) {
             $0.editMessage(claims) { $0.append(9, .lengthDelimited, []) }
         },
-        Case(id: "a known field with the wrong wire type", code: "wrong wire type") {
+        Case(id: "a known field with the wrong wire type", code: .wrongWireType) {
             $0.edit(1) {
                 $0.wireType = .lengthDelimited; $0.payload = [1]
             }
         },
-        Case(id: "a fixed32 record", code: "unknown field") {
+        Case(id: "a fixed32 record", code: .unknownField) {
             $0.list.append(.init(field: 10, wireType: .fixed32, payload: []))
         },
-        Case(id: "a duplicate format_version", code: "smuggled duplicate field") { $0.append(1, .varint, [1]) },
-        Case(id: "a duplicate proof_id", code: "smuggled duplicate field") {
+        Case(id: "a duplicate format_version", code: .duplicateField) { $0.append(1, .varint, [1]) },
+        Case(id: "a duplicate proof_id", code: .duplicateField) {
             $0.append(2, .lengthDelimited, Array(repeating: 1, count: 16))
         },
-        Case(id: "a duplicate claims message", code: "smuggled duplicate field") { records in
+        Case(id: "a duplicate claims message", code: .duplicateField) { records in
             records.append(claims, .lengthDelimited, records.payload(claims))
         },
-        Case(id: "a duplicate app_id inside Claims", code: "smuggled duplicate field") {
+        Case(id: "a duplicate app_id inside Claims", code: .duplicateField) {
             $0.editMessage(claims) { $0.append(3, .lengthDelimited, Array("evil.app".utf8)) }
         },
-        Case(id: "two members of the device oneof", code: "two members of one oneof") { records in
+        Case(id: "two members of the device oneof", code: .oneofConflict) { records in
             records.editMessage(device) { inner in inner.append(2, .lengthDelimited, inner.payload(3)) }
         },
-        Case(id: "two members of the region oneof", code: "two members of one oneof") {
+        Case(id: "two members of the region oneof", code: .oneofConflict) {
             $0.editMessage(claims) { $0.editMessage(4) { $0.append(2, .lengthDelimited, Array("u09t".utf8)) } }
         },
-        Case(id: "device evidence with no member", code: "required field absent") {
+        Case(id: "device evidence with no member", code: .missingField) {
             $0.edit(device) { $0.payload = [] }
         },
-        Case(id: "a region with no shape", code: "required field absent") {
+        Case(id: "a region with no shape", code: .missingField) {
             $0.editMessage(claims) { $0.edit(4) { $0.payload = [] } }
         },
         // Varints
-        Case(id: "a non-minimal varint (trailing 0x80 0x00 group)", code: "non-minimal varint") {
+        Case(id: "a non-minimal varint (trailing 0x80 0x00 group)", code: .nonMinimalVarint) {
             $0.edit(1) { $0.payload = [0x81, 0x00] }
         },
-        Case(id: "a varint longer than 10 bytes", code: "varint longer than 10 bytes") {
+        Case(id: "a varint longer than 10 bytes", code: .overlongVarint) {
             $0.edit(1) { $0.payload = Array(repeating: 0x81, count: 10) + [0x01] }
         },
-        Case(id: "a 10-byte varint beyond 64 bits", code: "varint longer than 10 bytes") {
+        Case(id: "a 10-byte varint beyond 64 bits", code: .overlongVarint) {
             $0.edit(1) { $0.payload = Array(repeating: 0xFF, count: 9) + [0x02] }
         },
-        Case(id: "format_version beyond uint32", code: "value out of range for its type") {
+        Case(id: "format_version beyond uint32", code: .valueOutOfRange) {
             $0.edit(1) { $0.payload = Records.varint(1 << 32 | 1) }
         },
-        Case(id: "a sint32 latitude beyond 32 bits", code: "value out of range for its type") {
+        Case(id: "a sint32 latitude beyond 32 bits", code: .valueOutOfRange) {
             $0.editMessage(claims) { $0.editMessage(5) { $0.edit(1) { $0.payload = Records.varint(1 << 33) } } }
         },
-        Case(id: "a length running past its buffer", code: "truncated") { records in
+        Case(id: "a length running past its buffer", code: .truncated) { records in
             records.list.append(.init(field: 2, wireType: .varint, payload: []))
             records.list.removeLast()
             records.edit(device) { $0.payload = [0x1A, 0x7F] }
         },
         // Values
-        Case(id: "format_version 2", code: "value outside its bound") { $0.edit(1) { $0.payload = [2] } },
-        Case(id: "a 15-byte proof_id", code: "value outside its bound") { $0.edit(2) { $0.payload.removeLast() } },
-        Case(id: "a compressed proof_key", code: "value outside its bound") { $0.edit(3) { $0.payload[0] = 0x02 } },
-        Case(id: "platform zero", code: "enum value not named or zero") {
+        Case(id: "format_version 2", code: .boundViolated) { $0.edit(1) { $0.payload = [2] } },
+        Case(id: "a 15-byte proof_id", code: .boundViolated) { $0.edit(2) { $0.payload.removeLast() } },
+        Case(id: "a compressed proof_key", code: .boundViolated) { $0.edit(3) { $0.payload[0] = 0x02 } },
+        Case(id: "platform zero", code: .invalidEnum) {
             $0.editMessage(claims) { $0.edit(2) { $0.payload = [0] } }
         },
-        Case(id: "platform 4 (not named)", code: "enum value not named or zero") {
+        Case(id: "platform 4 (not named)", code: .invalidEnum) {
             $0.editMessage(claims) { $0.edit(2) { $0.payload = [4] } }
         },
-        Case(id: "app_id not UTF-8", code: "string is not valid UTF-8") {
+        Case(id: "app_id not UTF-8", code: .invalidUTF8) {
             $0.editMessage(claims) { $0.edit(3) { $0.payload = [0x63, 0xC3, 0x28] } }
         },
-        Case(id: "an empty app_id", code: "value outside its bound") {
+        Case(id: "an empty app_id", code: .boundViolated) {
             $0.editMessage(claims) { $0.edit(3) { $0.payload = [] } }
         },
-        Case(id: "an app_id of 256 bytes", code: "value outside its bound") {
+        Case(id: "an app_id of 256 bytes", code: .boundViolated) {
             $0.editMessage(claims) { $0.edit(3) { $0.payload = Array(repeating: 0x61, count: 256) } }
         },
-        Case(id: "a present 0-byte session_nonce", code: "value outside its bound") {
+        Case(id: "a present 0-byte session_nonce", code: .boundViolated) {
             $0.editMessage(claims) { $0.append(6, .lengthDelimited, []) }
         },
-        Case(id: "a 65-byte session_nonce", code: "value outside its bound") {
+        Case(id: "a 65-byte session_nonce", code: .boundViolated) {
             $0.editMessage(claims) { $0.append(6, .lengthDelimited, Array(repeating: 1, count: 65)) }
         },
-        Case(id: "a fix latitude beyond 90°", code: "value outside its bound") {
+        Case(id: "a fix latitude beyond 90°", code: .boundViolated) {
             $0.editMessage(claims) { $0.editMessage(5) { $0.edit(1) { $0.payload = Records.zigzag(900_000_001) } } }
         },
-        Case(id: "a fix without its source", code: "required field absent") {
+        Case(id: "a fix without its source", code: .missingField) {
             $0.editMessage(claims) { $0.editMessage(5) { $0.remove(5) } }
         },
-        Case(id: "claims without created_at_ms", code: "required field absent") {
+        Case(id: "claims without created_at_ms", code: .missingField) {
             $0.editMessage(claims) { $0.remove(1) }
         },
-        Case(id: "a circle radius of 0", code: "value outside its bound") {
+        Case(id: "a circle radius of 0", code: .boundViolated) {
             $0.editMessage(claims) { $0.editMessage(4) { $0.editMessage(1) { $0.edit(3) { $0.payload = [0] } } } }
         },
-        Case(id: "a circle longitude beyond 180°", code: "value outside its bound") {
+        Case(id: "a circle longitude beyond 180°", code: .boundViolated) {
             $0.editMessage(claims) {
                 $0.editMessage(4) { $0.editMessage(1) { $0.edit(2) { $0.payload = Records.zigzag(1_800_000_001) } } }
             }
         },
-        Case(id: "a geohash with the letter a", code: "value outside its bound") {
+        Case(id: "a geohash with the letter a", code: .boundViolated) {
             $0.editMessage(claims) { $0.edit(4) { $0.payload = [0x12, 4] + Array("u09a".utf8) } }
         },
-        Case(id: "a 13-character geohash", code: "value outside its bound") {
+        Case(id: "a 13-character geohash", code: .boundViolated) {
             $0.editMessage(claims) { $0.edit(4) { $0.payload = [0x12, 13] + Array("u09tunqu09tun".utf8) } }
         },
-        Case(id: "a polygon with an odd number of values", code: "value outside its bound") {
+        Case(id: "a polygon with an odd number of values", code: .boundViolated) {
             $0.editMessage(claims) {
                 $0.edit(4) { record in
                     var polygon = WireWriter()
@@ -136,7 +136,7 @@ struct WireFormatTests {
                 }
             }
         },
-        Case(id: "a packed polygon split into two records", code: "packed field in more than one record") {
+        Case(id: "a packed polygon split into two records", code: .duplicatePackedRecord) {
             $0.editMessage(claims) {
                 $0.edit(4) { record in
                     var polygon = WireWriter()
@@ -148,7 +148,7 @@ struct WireFormatTests {
                 }
             }
         },
-        Case(id: "a self-intersecting polygon", code: "value outside its bound") {
+        Case(id: "a self-intersecting polygon", code: .boundViolated) {
             $0.editMessage(claims) {
                 $0.edit(4) { record in
                     var polygon = WireWriter()
@@ -160,7 +160,7 @@ struct WireFormatTests {
             }
         },
         Case(
-            id: "a content key with an upper-case letter", code: "value outside its bound",
+            id: "a content key with an upper-case letter", code: .boundViolated,
             draft: {
                 $0.content = [
                     .init(key: "Photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 32))
@@ -168,7 +168,7 @@ struct WireFormatTests {
             }
         ) { _ in },
         Case(
-            id: "two content items with one key", code: "value outside its bound",
+            id: "two content items with one key", code: .boundViolated,
             draft: {
                 $0.content = Array(
                     repeating: .init(
@@ -177,7 +177,7 @@ struct WireFormatTests {
             }
         ) { _ in },
         Case(
-            id: "a content type with a trailing newline", code: "value outside its bound",
+            id: "a content type with a trailing newline", code: .boundViolated,
             draft: {
                 $0.content = [
                     .init(key: "photo", contentType: "image/jpeg\n", size: 1, sha256: Array(repeating: 1, count: 32))
@@ -185,7 +185,7 @@ struct WireFormatTests {
             }
         ) { _ in },
         Case(
-            id: "a content type without a subtype", code: "value outside its bound",
+            id: "a content type without a subtype", code: .boundViolated,
             draft: {
                 $0.content = [
                     .init(key: "photo", contentType: "image", size: 1, sha256: Array(repeating: 1, count: 32))
@@ -193,7 +193,7 @@ struct WireFormatTests {
             }
         ) { _ in },
         Case(
-            id: "a 31-byte content digest", code: "value outside its bound",
+            id: "a 31-byte content digest", code: .boundViolated,
             draft: {
                 $0.content = [
                     .init(key: "photo", contentType: "image/jpeg", size: 1, sha256: Array(repeating: 1, count: 31))
@@ -201,42 +201,42 @@ struct WireFormatTests {
             }
         ) { _ in },
         Case(
-            id: "a detector of 65 bytes", code: "value outside its bound",
+            id: "a detector of 65 bytes", code: .boundViolated,
             draft: { $0.assurance = (.verified, String(repeating: "d", count: 65)) }
         ) { _ in },
         // Stages
-        Case(id: "one stage", code: "value outside its bound") { records in
+        Case(id: "one stage", code: .boundViolated) { records in
             let first = records.list.firstIndex { $0.field == stages }!
             records.list = records.list.enumerated().filter { $0.element.field != stages || $0.offset == first }.map(
                 \.element)
         },
-        Case(id: "no stages", code: "required field absent") { $0.remove(stages) },
-        Case(id: "FIX before CAPTURE", code: "value outside its bound") { records in
+        Case(id: "no stages", code: .missingField) { $0.remove(stages) },
+        Case(id: "FIX before CAPTURE", code: .boundViolated) { records in
             let indices = records.list.indices.filter { records.list[$0].field == stages }
             records.list.swapAt(indices[0], indices[1])
         },
-        Case(id: "two VERDICT stages", code: "value outside its bound", draft: { $0.assurance = (.verified, nil) }) {
+        Case(id: "two VERDICT stages", code: .boundViolated, draft: { $0.assurance = (.verified, nil) }) {
             records in
             records.append(stages, .lengthDelimited, records.list.last { $0.field == stages }!.payload)
         },
-        Case(id: "a stage kind of zero", code: "enum value not named or zero") {
+        Case(id: "a stage kind of zero", code: .invalidEnum) {
             $0.editMessage(stages) { $0.edit(1) { $0.payload = [0] } }
         },
-        Case(id: "a binding of claim field 7", code: "value outside its bound") {
+        Case(id: "a binding of claim field 7", code: .boundViolated) {
             $0.editMessage(stages) { $0.editMessage(2) { $0.editMessage(1) { $0.edit(1) { $0.payload = [7] } } } }
         },
-        Case(id: "a binding hash of 31 bytes", code: "value outside its bound") {
+        Case(id: "a binding hash of 31 bytes", code: .boundViolated) {
             $0.editMessage(stages) {
                 $0.editMessage(2) { $0.editMessage(1) { $0.edit(2) { $0.payload.removeLast() } } }
             }
         },
-        Case(id: "content_root outside a CONTENT stage", code: "value outside its bound") {
+        Case(id: "content_root outside a CONTENT stage", code: .boundViolated) {
             $0.editMessage(stages) {
                 $0.editMessage(2) { $0.append(2, .lengthDelimited, Array(repeating: 0, count: 32)) }
             }
         },
         Case(
-            id: "a CONTENT stage without content_root", code: "required field absent",
+            id: "a CONTENT stage without content_root", code: .missingField,
             draft: {
                 $0.stages = [.capture, .fix, .content]; $0.contentRoot = Array(repeating: 0, count: 32)
             }
@@ -246,14 +246,14 @@ struct WireFormatTests {
             stage.edit(2) { $0.payload = [] }
             records.list[index].payload = stage.bytes
         },
-        Case(id: "a stage without its signature", code: "required field absent") {
+        Case(id: "a stage without its signature", code: .missingField) {
             $0.editMessage(stages) { $0.remove(3) }
         },
         // Device evidence
-        Case(id: "a software key of 64 bytes", code: "value outside its bound") {
+        Case(id: "a software key of 64 bytes", code: .boundViolated) {
             $0.editMessage(device) { $0.editMessage(3) { $0.edit(1) { $0.payload.removeLast() } } }
         },
-        Case(id: "an Android chain of one certificate", code: "value outside its bound") {
+        Case(id: "an Android chain of one certificate", code: .boundViolated) {
             $0.edit(device) { record in
                 var android = WireWriter()
                 android.message(2) {
@@ -262,7 +262,7 @@ struct WireFormatTests {
                 record.payload = android.bytes
             }
         },
-        Case(id: "an Android chain of nine certificates", code: "value outside its bound") {
+        Case(id: "an Android chain of nine certificates", code: .boundViolated) {
             $0.edit(device) { record in
                 var android = WireWriter()
                 android.message(2) { writer in
@@ -272,7 +272,7 @@ struct WireFormatTests {
                 record.payload = android.bytes
             }
         },
-        Case(id: "an App Attest key id of 31 bytes", code: "value outside its bound") {
+        Case(id: "an App Attest key id of 31 bytes", code: .boundViolated) {
             $0.edit(device) { record in
                 var evidence = WireWriter()
                 evidence.message(1) { attest in
@@ -283,7 +283,7 @@ struct WireFormatTests {
                 record.payload = evidence.bytes
             }
         },
-        Case(id: "an App Attest assertion of 4097 bytes", code: "value outside its bound") {
+        Case(id: "an App Attest assertion of 4097 bytes", code: .boundViolated) {
             $0.edit(device) { record in
                 var evidence = WireWriter()
                 evidence.message(1) { attest in
@@ -295,7 +295,7 @@ struct WireFormatTests {
             }
         },
         // Whole input
-        Case(id: "a trailing byte", code: "truncated") {
+        Case(id: "a trailing byte", code: .truncated) {
             $0.list.append(.init(field: 1, wireType: .varint, payload: []))
         },
     ]

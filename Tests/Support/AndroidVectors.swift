@@ -64,3 +64,70 @@ public enum AndroidVectors {
         return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 }
+
+/// Our policy's outcome for every real chain (unlocked or unverified boot FAILs, unlike Google's
+/// default): the one table the attestation tests and the entry-point tests both read.
+public struct AndroidExpectation: Sendable, CustomStringConvertible {
+    public let id: String
+    public let passes: Bool
+    /// The reason code of a FAIL (docs/checks.md); nil on PASS.
+    public let code: String?
+    /// The log-safe detail: the rule that decided, security level and provisioning.
+    public let detail: String
+    /// "factory" or "RKP" when the walk got as far as the provisioning.
+    public let provisioning: String?
+    public var description: String { id }
+}
+
+extension AndroidVectors {
+    public static let expected: [AndroidExpectation] = [
+        .init(
+            id: "ak-blueline-sdk28-strongbox-rsa-factory", passes: false, code: "BOOT_NOT_VERIFIED",
+            detail: "verified boot state Unverified (StrongBox, factory)", provisioning: "factory"),
+        .init(
+            id: "ak-blueline-sdk28-tee-ec-factory", passes: false, code: "BOOT_NOT_VERIFIED",
+            detail: "verified boot state Unverified (TrustedEnvironment, factory)", provisioning: "factory"),
+        .init(
+            id: "ak-caiman-sdk36-strongbox-ec-rkp", passes: true, code: nil,
+            detail: "hardware-attested (StrongBox, RKP)", provisioning: "RKP"),
+        .init(
+            id: "ak-caiman-sdk36-tee-ec-rkp", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, RKP)", provisioning: "RKP"),
+        .init(
+            id: "ak-marlin-sdk29-software-attested-ec", passes: false, code: "SOFTWARE_ATTESTATION",
+            detail: "not hardware-attested (Software security level)", provisioning: nil),
+        .init(
+            id: "ak-quirk-ber-boolean-devicelocked", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, factory)", provisioning: "factory"),
+        .init(
+            id: "ak-quirk-unordered-authlist-tags-tampered", passes: false, code: "CHAIN_BROKEN",
+            detail: "signature of certificate 0 does not verify", provisioning: nil),
+        .init(
+            id: "ak-sony-xperia10iii-sdk33-tee-ec-factory", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, factory)", provisioning: "factory"),
+        .init(
+            id: "ak-tegu-sdk36-tee-ec-rkp-ec-root", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, RKP)", provisioning: "RKP"),
+        .init(
+            id: "ak-tokay-sdk37-tee-mldsa-rkp", passes: false, code: "BOOT_NOT_VERIFIED",
+            detail: "verified boot state Unverified (TrustedEnvironment, RKP)", provisioning: "RKP"),
+        .init(
+            id: "gka-preprod-strongbox-ec-untrusted-root", passes: false, code: "CHAIN_UNTRUSTED",
+            detail: "chain does not lead to a trusted Android attestation root", provisioning: nil),
+        .init(
+            id: "swa-galaxy-s9plus-android10-tee-factory", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, factory)", provisioning: "factory"),
+        .init(
+            id: "swa-pixel8a-2025-tee-rkp", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, RKP)", provisioning: "RKP"),
+        .init(
+            id: "wr-emulator-software-rsa", passes: false, code: "SOFTWARE_ATTESTATION",
+            detail: "not hardware-attested (Software security level)", provisioning: nil),
+        .init(
+            id: "wr-nokia-x10-tee-factory", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, factory)", provisioning: "factory"),
+        .init(
+            id: "wr-pixel6-tee-rkp", passes: true, code: nil,
+            detail: "hardware-attested (TrustedEnvironment, RKP)", provisioning: "RKP"),
+    ]
+}

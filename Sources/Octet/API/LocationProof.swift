@@ -13,10 +13,7 @@ public struct LocationProof: Sendable {
     let decoded: DecodedProof
 
     public init(proofBytes: Data) throws(ProofDecodingError) {
-        guard proofBytes.count <= ProofLimits.maxProofBytes else {
-            throw ProofDecodingError(
-                WireError(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
-        }
+        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { throw ProofDecodingError(refusal) }
         do {
             decoded = try ProofDecoder.decode([UInt8](proofBytes))
         } catch {
@@ -173,16 +170,19 @@ extension ProofRegion {
     }
 }
 
-/// Why bytes are not a well-formed proof: a code, the byte offset, and a log-safe reason.
-/// Equal by code.
-public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable code, e.g. "smuggled duplicate field", "unknown field", "required field absent".
-    public let code: String
+/// Why bytes are not a well-formed proof: a typed code, the byte offset, and a log-safe reason
+/// (the package's one decoding-error shape, `DecodingFailure`). Equal by code.
+public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvertible, DecodingFailure {
+    /// The strict decoding rule that was broken (`.unknownField`, `.duplicateField`, …); its
+    /// `rawValue` is the stable text ("unknown field", "smuggled duplicate field", …).
+    public typealias Code = WireError.Code
+
+    public let code: Code
     public let offset: Int
     public let reason: String
 
     init(_ error: WireError) {
-        code = error.code.rawValue
+        code = error.code
         offset = error.offset
         reason = error.reason
     }

@@ -12,10 +12,7 @@ public enum Octet {
     /// An undecodable input gives `verdict == .invalid` with a `wire-format` FAIL; nothing throws.
     public static func verify(proofBytes: Data, options: VerifyOptions = VerifyOptions()) -> ProofVerification {
         // Refuse an oversized input before copying it.
-        if proofBytes.count > ProofLimits.maxProofBytes {
-            return Recipe.undecodable(
-                .init(.tooLarge, at: 0, "\(proofBytes.count) bytes, at most \(ProofLimits.maxProofBytes)"))
-        }
+        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { return Recipe.undecodable(refusal) }
         return Recipe.run([UInt8](proofBytes), options: options)
     }
 }

@@ -71,22 +71,3 @@ enum ClaimField {
         }
     }
 }
-
-/// Comparison whose time does not depend on where the inputs differ.
-enum ConstantTime {
-    static func equal<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
-    where A.Element == UInt8, B.Element == UInt8 {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        // Indices, not zip: a Zip2Sequence of two collections has its metadata made at run time,
-        // with a protocol-conformance scan (0.7 M instructions at start-up).
-        var i = a.startIndex
-        var j = b.startIndex
-        while i != a.endIndex {
-            difference |= a[i] ^ b[j]
-            a.formIndex(after: &i)
-            b.formIndex(after: &j)
-        }
-        return difference == 0
-    }
-}

@@ -13,8 +13,8 @@ extension Check {
             return key.isValidSignature(Array(signature), for: context.deviceInput)
                 ? .pass("software device key signed the committed digest")
                 : .fail(.deviceSignatureInvalid, "software device signature does not verify over the committed digest")
-        case .androidKey(let chain, let signature):
-            return DeviceSignature.android(chain: chain, signature: signature, context: context)
+        case .androidKey(_, let signature):
+            return DeviceSignature.android(signature: signature, context: context)
         case .appAttest(let keyId, let publicKey, let assertion, let enrolment):
             return DeviceSignature.appAttest(
                 keyId: keyId, publicKey: publicKey, assertion: assertion, hasEnrolment: enrolment != nil,

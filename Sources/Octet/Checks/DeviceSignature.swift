@@ -5,10 +5,8 @@ import OctetOutcome
 /// `device-attestation-sig` for the hardware kinds (design, "Device signature").
 enum DeviceSignature {
     /// The leaf certificate's key must be P-256 and equal `proof_key`; it signs the device input.
-    static func android(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>, context: VerificationContext)
-        -> Outcome
-    {
-        guard let leafKey = AndroidKeyAttestation.leafPublicKey(chainDER: chain.map(Array.init)) else {
+    static func android(signature: ArraySlice<UInt8>, context: VerificationContext) -> Outcome {
+        guard let leafKey = context.androidChain?.leafPublicKey else {
             return .fail(.keyInvalid, "the leaf certificate's key is not a P-256 key")
         }
         guard leafKey.x963Representation.elementsEqual(context.proof.proofKey) else {

@@ -16,9 +16,10 @@ extension Check {
         switch proof.device {
         case .software:
             return .notChecked("software key: no hardware evidence")
-        case .androidKey(let chain, _):
+        case .androidKey:
+            guard let chain = context.androidChain else { return .notChecked("no Android chain") }
             return AndroidKeyAttestation.judge(
-                chainDER: chain.map(Array.init), appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
+                chain, appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
                 anchors: context.options.trustAnchors)
         case .appAttest(let keyId, let publicKey, _, let enrolment):
             let claims = proof.claims

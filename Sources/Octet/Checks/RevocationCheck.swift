@@ -26,7 +26,7 @@ extension Check {
         ask(.proofKey(sha256: SHA256.hash(Array(context.proof.proofKey))), "proof key")
         let deviceKey = context.deviceKeyPoint
         if let deviceKey { ask(.deviceKey(sha256: SHA256.hash(deviceKey)), "device key") }
-        let chain = context.androidCertificates
+        let chain = context.androidChain?.certificates ?? []
         var unreadable = 0
         for (index, certificate) in chain.enumerated() {
             guard let certificate else {

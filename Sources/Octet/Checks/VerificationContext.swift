@@ -1,4 +1,6 @@
 import Foundation
+import OctetAttestation
+import OctetContent
 import OctetCrypto
 import OctetGeometry
 import OctetOutcome
@@ -56,11 +58,12 @@ final class VerificationContext {
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
     private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
 
-    /// An Android proof's chain, leaf first, each certificate parsed once (nil where it does not
-    /// parse); empty for the other platforms.
-    private(set) lazy var androidCertificates: [Certificate?] = {
-        guard case .androidKey(let chain, _) = proof.device else { return [] }
-        return chain.map { try? Certificate(derEncoded: Array($0)) }
+    /// An Android proof's chain, leaf first, each certificate parsed once, strictly (nil where it
+    /// does not parse); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`
+    /// and `revocation` all read it.
+    private(set) lazy var androidChain: AndroidCertificateChain? = {
+        guard case .androidKey(let chain, _) = proof.device else { return nil }
+        return AndroidCertificateChain(parsing: chain)
     }()
 
     /// The device key as a SEC1 point: the software key, the App Attest credential key, or the
@@ -68,9 +71,17 @@ final class VerificationContext {
     var deviceKeyPoint: [UInt8]? {
         switch proof.device {
         case .software(let publicKey, _), .appAttest(_, let publicKey, _, _): Array(publicKey)
-        case .androidKey: androidCertificates.first??.publicKeyP256?.x963Representation
+        case .androidKey: androidChain?.leafPublicKey?.x963Representation
         }
     }
+
+    /// The proof's content commitment, built once for `caller-manifest`, its locator check and
+    /// `caller-metadata`.
+    private(set) lazy var contentClaim: ContentCommitmentClaim = makeContentClaim()
+
+    /// The presented manifest (`callerMetadata.manifestJson`), parsed once; nil when none was given.
+    private(set) lazy var presentedManifest: Result<Manifest, ManifestDefect>? =
+        options.callerMetadata?.manifestJson.map(Manifest.parse)
 
     /// The input the device key signs: `"octet/v1/device\0" || committed digest`.
     var deviceInput: [UInt8] { DomainTag.device + stageChain.committedDigest }

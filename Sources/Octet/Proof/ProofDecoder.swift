@@ -4,9 +4,7 @@ import OctetEncoding
 /// strictly than protobuf so that two implementations can never read one proof two ways.
 enum ProofDecoder {
     static func decode(_ bytes: [UInt8]) throws(WireError) -> DecodedProof {
-        guard bytes.count <= ProofLimits.maxProofBytes else {
-            throw WireError(.tooLarge, at: 0, "\(bytes.count) bytes, at most \(ProofLimits.maxProofBytes)")
-        }
+        if let refusal = ProofLimits.refusal(byteCount: bytes.count) { throw refusal }
         let proof = try WireMessage(
             "LocationProof", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.locationProof)
         let version = try proof.uint32(try proof.required(1, "format_version"), "format_version")
@@ -224,9 +222,7 @@ enum ProofDecoder {
     }
 
     static func decodeEnrolmentBundle(_ bytes: [UInt8]) throws(WireError) -> DecodedEnrolment {
-        guard bytes.count <= ProofLimits.maxProofBytes else {
-            throw WireError(.tooLarge, at: 0, "enrolment bundle larger than 1 MiB")
-        }
+        if let refusal = ProofLimits.refusal(byteCount: bytes.count, what: "enrolment bundle") { throw refusal }
         return try decodeEnrolment(
             WireMessage(
                 "AppAttestEnrolment", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.appAttestEnrolment))

@@ -77,4 +77,12 @@ enum ProofSchema {
 enum ProofLimits {
     /// Exactly 1 MiB is allowed.
     static let maxProofBytes = 1_048_576
+
+    /// The one check of the bound, for every door a proof (or an enrolment bundle) comes in by:
+    /// `Octet.verify(proofBytes:)` and `LocationProof(proofBytes:)` ask before copying the bytes,
+    /// the decoder before reading them.
+    static func refusal(byteCount: Int, what: String = "proof") -> WireError? {
+        byteCount <= maxProofBytes
+            ? nil : WireError(.tooLarge, at: 0, "\(what) of \(byteCount) bytes, at most \(maxProofBytes)")
+    }
 }

@@ -5,7 +5,7 @@ extension Check {
     /// `caller-manifest` (design, "Content"): the listed content recomputes the signed
     /// `content_root`, and a presented manifest matches the list.
     static let callerManifest = Check(name: CheckName.callerManifest) { context in
-        ContentChecks.callerManifest(context.contentClaim, manifestJson: context.options.callerMetadata?.manifestJson)
+        ContentChecks.callerManifest(context.contentClaim, manifest: context.presentedManifest)
     }
 
     /// `caller-manifest-locator`: WARN naming the keys whose locator looks like a credential;
@@ -17,14 +17,15 @@ extension Check {
     /// `caller-metadata`: the design's ordered rules 1–9 over the presented manifest and content.
     static let callerMetadata = Check(name: CheckName.callerMetadata) { context in
         ContentChecks.callerMetadata(
-            context.contentClaim, check: context.options.callerMetadata,
+            context.contentClaim, check: context.options.callerMetadata, manifest: context.presentedManifest,
             requireCallerMetadata: context.options.requireCallerMetadata)
     }
 }
 
 extension VerificationContext {
     /// What the proof says about content: its list, and the CONTENT stage's root when it has one.
-    var contentClaim: ContentCommitmentClaim {
+    /// Built once, by the context (`contentClaim`), for the three content checks.
+    func makeContentClaim() -> ContentCommitmentClaim {
         let content = proof.stages.first { $0.kind == .content }
         return ContentCommitmentClaim(
             items: proof.claims.content.map {

@@ -1,0 +1,110 @@
+import OctetBackend
+
+/// `octet-verify replay prune`: removes replay records past the freshness horizon, from either
+/// store. docs/service.md ("Pruning") says why the default and the minimum are safe.
+public struct ReplayPruneConfiguration: Sendable, Equatable {
+    public var store: ReplayStoreURL
+    public var olderThanSeconds: Int64 = ReplayPruneHorizon.defaultSeconds
+
+    public init(store: ReplayStoreURL, olderThanSeconds: Int64 = ReplayPruneHorizon.defaultSeconds) {
+        self.store = store
+        self.olderThanSeconds = olderThanSeconds
+    }
+}
+
+enum ReplayCommand {
+    static let usage = """
+        usage: octet-verify replay prune (--replay-store URL | --replay-db FILE) [--older-than SECONDS]
+
+        Removes the replay records accepted more than SECONDS ago (default \(ReplayPruneHorizon.defaultSeconds)).
+        SECONDS is at least \(ReplayPruneHorizon.minimumSeconds): the default freshness window (\(ReplayPruneHorizon.defaultFreshnessWindowSeconds) s) plus the
+        \(ReplayPruneHorizon.futureSkewSeconds) s a device clock may run ahead. If verifiers sharing the store accept a longer
+        --max-age, use at least that window plus \(ReplayPruneHorizon.futureSkewSeconds) s, plus a margin for clocks that disagree.
+
+        """
+
+    /// The largest age accepted: a century, far from overflowing milliseconds.
+    static let maximumSeconds: Int64 = 100 * 366 * 86_400
+
+    static func parse(_ arguments: [String]) throws(CLIError) -> Command {
+        guard let verb = arguments.first else {
+            throw .usage("replay: expected prune (see octet-verify replay --help)")
+        }
+        if verb == "--help" || verb == "-h" { return .replayHelp }
+        guard verb == "prune" else {
+            throw .usage("replay: unknown command \(RegionSpec.quoted(verb)); expected prune")
+        }
+        var store: ReplayStoreURL?
+        var olderThan: Int64?
+        var seen = Set<String>()
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            if argument == "--help" || argument == "-h" { return .replayHelp }
+            let (flag, inline) = split(argument)
+            guard ["--replay-store", "--replay-db", "--older-than"].contains(flag) else {
+                throw .usage(
+                    "replay prune: unknown argument \(RegionSpec.quoted(flag)) (see octet-verify replay --help)")
+            }
+            guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
+            guard let value = inline ?? rest.popFirst() else { throw .usage("\(flag) needs a value") }
+            switch flag {
+            case "--replay-store":
+                do throws(ReplayStoreError) {
+                    store = try ReplayStoreURL(parsing: value)
+                } catch {
+                    throw .usage("--replay-store: \(error.reason)")
+                }
+            case "--replay-db":
+                guard !value.isEmpty else { throw .usage("--replay-db: expected a file path") }
+                store = .sqlite(path: value)
+            default:
+                olderThan = try seconds(value)
+            }
+        }
+        if seen.contains("--replay-store"), seen.contains("--replay-db") {
+            throw .usage("--replay-db and --replay-store name one replay store two ways: give one of them")
+        }
+        guard let store else {
+            throw .usage("replay prune: name the store with --replay-store URL or --replay-db FILE")
+        }
+        return .replayPrune(
+            ReplayPruneConfiguration(store: store, olderThanSeconds: olderThan ?? ReplayPruneHorizon.defaultSeconds))
+    }
+
+    private static func seconds(_ text: String) throws(CLIError) -> Int64 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), text.count <= 12,
+            let seconds = Int64(text), seconds <= maximumSeconds
+        else { throw .usage("--older-than: expected whole seconds, got \(RegionSpec.quoted(text))") }
+        guard seconds >= ReplayPruneHorizon.minimumSeconds else {
+            throw .usage(
+                "--older-than: at least \(ReplayPruneHorizon.minimumSeconds) s (the default freshness window plus "
+                    + "the \(ReplayPruneHorizon.futureSkewSeconds) s future skew): a younger record still stops a replay"
+            )
+        }
+        return seconds
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// Prunes, and says how many records went. A store it cannot open is 66; one it cannot reach
+    /// or use is 69 (EX_UNAVAILABLE).
+    static func run(_ c: ReplayPruneConfiguration, io: ToolOutput) -> Int32 {
+        let where_ = c.store.logSafeDescription
+        let count: ReplayPruneCount
+        do throws(ReplayStoreError) {
+            let store = try c.store.open()
+            count = try store.prune(
+                olderThanMilliseconds: c.olderThanSeconds * 1_000, atMilliseconds: io.environment.now())
+        } catch {
+            io.error("replay prune: \(where_): \(error.reason)")
+            return io.status(error.code == .unusable ? ExitStatus.unreadable : ExitStatus.unavailable)
+        }
+        io.output(
+            "pruned \(count.proofIds) proof ids and \(count.sessionNonces) session nonces accepted more than "
+                + "\(c.olderThanSeconds) s ago from \(where_)\n")
+        return io.status(0)
+    }
+}

@@ -1,0 +1,70 @@
+#include "OctetHTTPShim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <pthread.h>
+#include <unistd.h>
+
+struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, MHD_AccessHandlerCallback handler,
+                                    MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
+                                    void *context) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
+    if (settings->ipv6) flags |= MHD_USE_IPv6;
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
+                            MHD_OPTION_SOCK_ADDR, settings->address,
+                            MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_ip_connection_limit,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+                            MHD_OPTION_LISTEN_BACKLOG_SIZE, settings->listen_backlog,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+                            MHD_OPTION_END);
+}
+
+uint16_t octet_http_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+int octet_http_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+static int signal_write_fd = -1;
+
+static void write_signal(int signal_number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    ssize_t ignored = write(signal_write_fd, &byte, 1);
+    (void)ignored;
+    errno = saved;
+}
+
+int octet_signal_pipe(const int *signals, int count) {
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    // A full pipe drops the byte rather than blocking the handler.
+    fcntl(fds[1], F_SETFL, O_NONBLOCK);
+    signal_write_fd = fds[1];
+    // A parent may have started us with these blocked (a test runner's thread, a supervisor):
+    // unblock them in this thread, which reads the pipe.
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    for (int i = 0; i < count; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = write_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return fds[0];
+}

@@ -1,0 +1,79 @@
+import Foundation
+import OctetCrypto
+
+/// `--token-file FILE`: the bearer tokens that may use `/v1/verify` and `/metrics`.
+///
+/// One token per line (blank lines and lines starting with `#` are skipped), each at least 32
+/// characters of visible ASCII. A presented token is compared with every configured one, always
+/// all of them, over SHA-256 digests with an accumulated XOR: the time taken does not depend on
+/// where or whether a token matches, nor on its length.
+struct AccessTokens: Sendable {
+    static let minimumLength = 32
+    static let maximumFileBytes = 1 << 20
+
+    private let digests: [[UInt8]]
+    var count: Int { digests.count }
+
+    enum LoadError: Error, Equatable, CustomStringConvertible {
+        case unreadable(String)
+        case tooShort(line: Int)
+        case notVisibleASCII(line: Int)
+        case empty
+
+        var description: String {
+            switch self {
+            case .unreadable(let reason): "token file: \(reason)"
+            case .tooShort(let line):
+                "token file line \(line): a token is at least \(AccessTokens.minimumLength) characters"
+            case .notVisibleASCII(let line): "token file line \(line): a token is visible ASCII without spaces"
+            case .empty: "token file holds no token"
+            }
+        }
+    }
+
+    init(fileContents: [UInt8]) throws(LoadError) {
+        var digests: [[UInt8]] = []
+        var lineNumber = 0
+        for rawLine in fileContents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Array(rawLine)
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            guard line.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .notVisibleASCII(line: lineNumber) }
+            guard line.count >= Self.minimumLength else { throw .tooShort(line: lineNumber) }
+            digests.append(SHA256.hash(line))
+        }
+        guard !digests.isEmpty else { throw .empty }
+        self.digests = digests
+    }
+
+    static func load(_ path: String) -> Result<AccessTokens, LoadError> {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(.unreadable("cannot open \(path)"))
+        }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumFileBytes + 1) ?? Data() else {
+            return .failure(.unreadable("cannot read \(path)"))
+        }
+        guard data.count <= maximumFileBytes else { return .failure(.unreadable("\(path) is larger than 1 MiB")) }
+        do {
+            return .success(try AccessTokens(fileContents: [UInt8](data)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// True when `authorization` is `Bearer <token>` with a configured token.
+    func admits(authorization: String?) -> Bool {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
+        let presented = SHA256.hash(Array(authorization.utf8.dropFirst(7)))
+        var matched: UInt8 = 1
+        for digest in digests {
+            var difference: UInt8 = 0
+            for index in 0..<32 { difference |= digest[index] ^ presented[index] }
+            // `matched` becomes 0 once any digest equals; no branch on the secret.
+            matched &= UInt8(truncatingIfNeeded: (Int(difference) - 1) >> 8) ^ 1
+        }
+        return matched == 0
+    }
+}

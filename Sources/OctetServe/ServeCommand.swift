@@ -1,0 +1,281 @@
+import Foundation
+import Octet
+import OctetBackend
+import OctetCLI
+import OctetHTTPShim
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `octet-verify serve` (service.md): the verifier over HTTP until SIGTERM.
+public enum ServeCommand {
+    public static let help = """
+        usage: octet-verify serve --listen HOST:PORT [OPTIONS]
+
+        Verifies proofs over HTTP/1.1 (docs/service.md, docs/openapi.yaml): POST /v1/verify with one
+        request as the body; GET /healthz; GET /metrics (Prometheus text).
+
+        options:
+          --listen HOST:PORT          numeric IPv4, or [IPv6]:PORT; port 0 picks a free one (logged)
+          --replay-store URL          sqlite:PATH or postgresql://… : enables replay-uniqueness
+          --revocation-list FILE      enables revocation (re-read on SIGHUP)
+          --trust-anchors DIR         replaces the bundled roots (re-read on SIGHUP)
+          --token-file FILE           bearer tokens, one per line, 32+ characters (re-read on SIGHUP)
+          --insecure-no-auth          allow a non-loopback --listen without --token-file
+          --threads N                 verification threads (default: every core)
+          --max-body BYTES            largest request body (default and most 16777216)
+          --request-timeout SECONDS   a request must arrive within this (default 30)
+          --help
+
+        signals: SIGHUP re-reads the revocation list, the anchors and the tokens (a bad file keeps
+        the old one); SIGTERM or SIGINT stops accepting, answers what is in flight, exits 0.
+
+        exit status: 0 stopped by a signal · 64 usage error · 66 a FILE could not be read ·
+                     69 the address cannot be listened on
+
+        """
+
+    struct Configuration: Equatable {
+        var listen: ListenAddress?
+        var replayStore: String?
+        var revocationListPath: String?
+        var trustAnchorsPath: String?
+        var tokenFilePath: String?
+        var insecureNoAuth = false
+        var threads: Int?
+        var maxBody = VerifyRequest.maxBytes
+        var requestTimeoutSeconds: UInt32 = 30
+        var help = false
+    }
+
+    static func parse(_ arguments: [String]) throws(CLIError) -> Configuration {
+        var c = Configuration()
+        var seen = Set<String>()
+        var index = 0
+        func value(_ flag: String, _ inline: String?) throws(CLIError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw .usage("\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            let flag: String
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            } else {
+                flag = argument
+            }
+            guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
+            switch flag {
+            case "--help", "-h": c.help = true
+            case "--listen":
+                let text = try value(flag, inline)
+                guard let address = ListenAddress(text) else {
+                    throw .usage("--listen: expected HOST:PORT with a numeric address (127.0.0.1:8080, [::1]:8080)")
+                }
+                c.listen = address
+            case "--replay-store": c.replayStore = try nonEmpty(flag, try value(flag, inline))
+            case "--revocation-list": c.revocationListPath = try nonEmpty(flag, try value(flag, inline))
+            case "--trust-anchors": c.trustAnchorsPath = try nonEmpty(flag, try value(flag, inline))
+            case "--token-file": c.tokenFilePath = try nonEmpty(flag, try value(flag, inline))
+            case "--insecure-no-auth":
+                guard inline == nil else { throw .usage("--insecure-no-auth takes no value") }
+                c.insecureNoAuth = true
+            case "--threads": c.threads = try number(flag, try value(flag, inline), 1...256)
+            case "--max-body": c.maxBody = try number(flag, try value(flag, inline), 1...VerifyRequest.maxBytes)
+            case "--request-timeout":
+                c.requestTimeoutSeconds = UInt32(try number(flag, try value(flag, inline), 1...3600))
+            default: throw .usage("serve: unknown option \(flag) (see serve --help)")
+            }
+            index += 1
+        }
+        if c.help { return c }
+        guard let listen = c.listen else { throw .usage("serve: --listen HOST:PORT is required") }
+        if !listen.isLoopback, c.tokenFilePath == nil, !c.insecureNoAuth {
+            throw .usage(
+                "serve: --listen \(listen) is not a loopback address: give --token-file, or --insecure-no-auth"
+                    + " if something in front of the verifier authenticates callers")
+        }
+        return c
+    }
+
+    private static func nonEmpty(_ flag: String, _ text: String) throws(CLIError) -> String {
+        guard !text.isEmpty else { throw .usage("\(flag): expected a value") }
+        return text
+    }
+
+    private static func number(_ flag: String, _ text: String, _ range: ClosedRange<Int>) throws(CLIError) -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text),
+            range.contains(value)
+        else { throw .usage("\(flag): expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
+
+    /// Runs the server until SIGTERM or SIGINT; returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let clock = ToolEnvironment.systemClock
+        let log = AccessLog(clock: clock)
+        func fail(_ error: CLIError) -> Int32 {
+            FileHandle.standardError.write(Data("octet-verify serve: \(error.message)\n".utf8))
+            return error.exitCode
+        }
+        let c: Configuration
+        do {
+            c = try parse(arguments)
+        } catch {
+            return fail(error)
+        }
+        if c.help {
+            FileHandle.standardOutput.write(Data(help.utf8))
+            return 0
+        }
+        guard let listen = c.listen else { return fail(.usage("serve: --listen HOST:PORT is required")) }
+        // Signals go to a pipe read below, before any thread starts: no Swift code runs in a handler.
+        signal(SIGPIPE, SIG_IGN)
+        let signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]
+        let signalFD = signals.withUnsafeBufferPointer { octet_signal_pipe($0.baseAddress, Int32($0.count)) }
+        guard signalFD >= 0 else { return fail(CLIError(.unreadable, "cannot install signal handlers")) }
+
+        var tokens: AccessTokens?
+        if let path = c.tokenFilePath {
+            switch AccessTokens.load(path) {
+            case .success(let loaded): tokens = loaded
+            case .failure(let error): return fail(.unreadable(error.description))
+            }
+        }
+        let store: (any ReplayStore)?
+        switch openReplayStore(c.replayStore) {
+        case .success(let opened): store = opened
+        case .failure(let error): return fail(error)
+        }
+        let anchors: TrustAnchors
+        switch loadAnchors(c.trustAnchorsPath) {
+        case .success(let loaded): anchors = loaded
+        case .failure(let error): return fail(error)
+        }
+        let revocation: (any RevocationSource)?
+        switch loadRevocationList(c.revocationListPath) {
+        case .success(let loaded): revocation = loaded
+        case .failure(let error): return fail(error)
+        }
+        let threads = c.threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let service = VerifyService(
+            verifier: RequestVerifier(trustAnchors: anchors, revocationSource: revocation, replayStore: store),
+            tokens: tokens, maxBody: c.maxBody, log: log, clock: clock)
+        // Room for a short burst: 64 requests per thread queued or running, then 503.
+        let pool = VerificationPool(threads: threads, capacity: threads * 64)
+        let server = HTTPServer(
+            service: service, pool: pool,
+            settings: HTTPServer.Settings(address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds))
+        do {
+            try server.start()
+        } catch {
+            pool.drain()
+            FileHandle.standardError.write(Data("octet-verify serve: cannot listen on \(listen)\n".utf8))
+            return 69
+        }
+        service.health.startProbing()
+        let bound = ListenAddress("\(listen.isIPv6 ? "[\(listen.host)]" : listen.host):\(server.port)")
+        log.event(
+            "listening",
+            [
+                "address": .string(bound?.description ?? listen.description),
+                "replayStore": .string(c.replayStore.map(logSafeStore) ?? "none"),
+                "revocationList": .bool(c.revocationListPath != nil),
+                "trustAnchors": .string(anchors.fingerprint),
+                "auth": .string(tokens == nil ? "none" : "bearer"),
+                "threads": .int(Int64(threads)),
+            ])
+
+        while true {
+            var byte: UInt8 = 0
+            let count = read(signalFD, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { break }
+            let signal = Int32(byte)
+            if signal == SIGHUP {
+                reload(c, service: service, log: log)
+                continue
+            }
+            log.event("stopping", ["signal": .string(signal == SIGTERM ? "SIGTERM" : "SIGINT")])
+            service.startDraining()
+            server.stop()
+            service.health.stopProbing()
+            break
+        }
+        log.event("stopped", ["pending": .int(Int64(pool.pending))])
+        return 0
+    }
+
+    /// SIGHUP: each file is re-read; one that does not load keeps what was in force, and says so.
+    static func reload(_ c: Configuration, service: VerifyService, log: AccessLog) {
+        var fields: [String: JSONOut] = [:]
+        var verifier = service.currentVerifier
+        if c.trustAnchorsPath != nil {
+            switch loadAnchors(c.trustAnchorsPath) {
+            case .success(let anchors):
+                verifier = verifier.replacing(trustAnchors: anchors)
+                fields["trustAnchors"] = .string(anchors.fingerprint)
+            case .failure(let error):
+                fields["trustAnchors"] = .string("kept the previous anchors: \(error.message)")
+            }
+        }
+        if c.revocationListPath != nil {
+            switch loadRevocationList(c.revocationListPath) {
+            case .success(let list):
+                verifier = verifier.replacing(revocationSource: .some(list))
+                fields["revocationList"] = .string("reloaded")
+            case .failure(let error):
+                fields["revocationList"] = .string("kept the previous list: \(error.message)")
+            }
+        }
+        service.replace(verifier: verifier)
+        if let path = c.tokenFilePath {
+            switch AccessTokens.load(path) {
+            case .success(let tokens):
+                service.replace(tokens: tokens)
+                fields["tokens"] = .int(Int64(tokens.count))
+            case .failure(let error):
+                fields["tokens"] = .string("kept the previous tokens: \(error.description)")
+            }
+        }
+        log.event("reload", fields)
+    }
+
+    static func loadAnchors(_ path: String?) -> Result<TrustAnchors, CLIError> {
+        guard let path else { return .success(.bundled) }
+        return TrustAnchorDirectory.load(InputPath(path)).map(\.anchors)
+    }
+
+    static func loadRevocationList(_ path: String?) -> Result<(any RevocationSource)?, CLIError> {
+        guard let path else { return .success(nil) }
+        return InputFiles.read(InputPath(path), what: "revocation list", limit: InputFiles.maxRevocationListBytes)
+            .flatMap { data in
+                RevocationList.parse(data).mapError { CLIError.dataError($0.message) }.map {
+                    $0 as (any RevocationSource)?
+                }
+            }
+    }
+
+    static func openReplayStore(_ url: String?) -> Result<(any ReplayStore)?, CLIError> {
+        guard let url else { return .success(nil) }
+        guard url.hasPrefix("sqlite:"), url.count > "sqlite:".count else {
+            return .failure(.usage("--replay-store: expected sqlite:PATH or postgresql://…"))
+        }
+        do {
+            return .success(try SQLiteReplayStore(path: String(url.dropFirst("sqlite:".count))))
+        } catch {
+            return .failure(.unreadable(error.message))
+        }
+    }
+
+    static func logSafeStore(_ url: String) -> String {
+        url.hasPrefix("sqlite:") ? url : "postgresql://…"
+    }
+}
