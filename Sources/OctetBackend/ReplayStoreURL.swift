@@ -61,39 +61,39 @@ public enum ReplayStoreURL: Sendable, Equatable {
 }
 
 #if PostgreSQL
-extension ReplayStoreURL {
-    /// Opens the store: an SQLite file at once (one that cannot be opened is `.unusable`), a
-    /// PostgreSQL pool lazily (the database is reached on the first check).
-    public func open(postgreSQL options: PostgreSQLReplayStore.Options = .init()) throws(ReplayStoreError)
-        -> any ReplayStore & ReplayPruning
-    {
-        switch self {
-        case .sqlite(let path):
-            do throws(BackendError) {
-                return try SQLiteReplayStore(path: path)
-            } catch {
-                throw ReplayStoreError(.unusable, error.message)
+    extension ReplayStoreURL {
+        /// Opens the store: an SQLite file at once (one that cannot be opened is `.unusable`), a
+        /// PostgreSQL pool lazily (the database is reached on the first check).
+        public func open(postgreSQL options: PostgreSQLReplayStore.Options = .init()) throws(ReplayStoreError)
+            -> any ReplayStore & ReplayPruning
+        {
+            switch self {
+            case .sqlite(let path):
+                do throws(BackendError) {
+                    return try SQLiteReplayStore(path: path)
+                } catch {
+                    throw ReplayStoreError(.unusable, error.message)
+                }
+            case .postgreSQL(let uri):
+                return try PostgreSQLReplayStore(uri: uri, options: options)
             }
-        case .postgreSQL(let uri):
-            return try PostgreSQLReplayStore(uri: uri, options: options)
         }
     }
-}
 #else
-extension ReplayStoreURL {
-    /// Opens the store: an SQLite file (one that cannot be opened is `.unusable`). Without the
-    /// PostgreSQL trait a PostgreSQL URL never parses, so only SQLite reaches here.
-    public func open() throws(ReplayStoreError) -> any ReplayStore & ReplayPruning {
-        switch self {
-        case .sqlite(let path):
-            do throws(BackendError) {
-                return try SQLiteReplayStore(path: path)
-            } catch {
-                throw ReplayStoreError(.unusable, error.message)
+    extension ReplayStoreURL {
+        /// Opens the store: an SQLite file (one that cannot be opened is `.unusable`). Without the
+        /// PostgreSQL trait a PostgreSQL URL never parses, so only SQLite reaches here.
+        public func open() throws(ReplayStoreError) -> any ReplayStore & ReplayPruning {
+            switch self {
+            case .sqlite(let path):
+                do throws(BackendError) {
+                    return try SQLiteReplayStore(path: path)
+                } catch {
+                    throw ReplayStoreError(.unusable, error.message)
+                }
+            case .postgreSQL:
+                throw ReplayStoreError(.unsupported, Self.noPostgreSQL)
             }
-        case .postgreSQL:
-            throw ReplayStoreError(.unsupported, Self.noPostgreSQL)
         }
     }
-}
 #endif

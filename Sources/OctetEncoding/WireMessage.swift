@@ -90,6 +90,11 @@ public struct WireMessage: Sendable {
 
     public func has(_ number: UInt32) -> Bool { !all(number).isEmpty }
 
+    /// The record of `field`, named by its schema entry rather than its number.
+    public func single(_ field: FieldSpec) -> WireRecord? { single(field.number) }
+    public func all(_ field: FieldSpec) -> [WireRecord] { all(field.number) }
+    public func required(_ field: FieldSpec) throws(WireError) -> WireRecord { try required(field.number, field.name) }
+
     /// Offset of the message, for errors about it as a whole.
     public var offset: Int { range.lowerBound }
 

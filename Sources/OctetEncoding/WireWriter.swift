@@ -55,6 +55,17 @@ public struct WireWriter: Sendable {
 
     /// Raw bytes, for hand-made records in tests.
     public mutating func raw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
+    // Fields named by their schema entry, so that an encoder writes no field number of its own.
+    public mutating func varint(_ field: FieldSpec, _ value: UInt64) { varint(field.number, value) }
+    public mutating func int64(_ field: FieldSpec, _ value: Int64) { int64(field.number, value) }
+    public mutating func sint32(_ field: FieldSpec, _ value: Int32) { sint32(field.number, value) }
+    public mutating func bytes<C: Collection>(_ field: FieldSpec, _ value: C) where C.Element == UInt8 {
+        bytes(field.number, value)
+    }
+    public mutating func string(_ field: FieldSpec, _ value: String) { string(field.number, value) }
+    public mutating func message(_ field: FieldSpec, _ body: (inout WireWriter) -> Void) { message(field.number, body) }
+    public mutating func packedSInt32(_ field: FieldSpec, _ values: [Int32]) { packedSInt32(field.number, values) }
 }
 
 public enum ZigZag {

@@ -42,24 +42,16 @@ enum IssueDevice {
             let challenge = SHA256.hash(Array("octet-verify issue enrolment".utf8))
             let enrolment = try authority.enrolment(
                 of: deviceKey.publicKey, appId: appId, clientDataHash: challenge, notBefore: createdAtMs / 1000 - 60)
-            var enrolmentWriter = WireWriter()
-            enrolmentWriter.bytes(1, enrolment.keyId)
-            enrolmentWriter.bytes(2, enrolment.attestationObject)
-            enrolmentWriter.bytes(3, enrolment.clientDataHash)
-            enrolmentWriter.string(4, enrolment.appId)
-            let enrolmentBytes = enrolmentWriter.bytes
+            let enrolmentBytes = enrolment.encodedMessage()
             let maker = AppAttestEvidenceMaker { deviceInput, corrupt in
                 var assertion = AppAttestTestAuthority.assertion(
                     by: deviceKey, appId: appId, clientDataHash: SHA256.hash(deviceInput))
                 if corrupt {
                     assertion = AppAttestTestAuthority.assertion(by: deviceKey, appId: appId, clientDataHash: challenge)
                 }
-                var writer = WireWriter()
-                writer.bytes(1, SHA256.hash(point))
-                writer.bytes(2, point)
-                writer.bytes(3, assertion)
-                if !bundleSeparately { writer.bytes(4, enrolmentBytes) }
-                return writer.bytes
+                return AppAttestMessage.encode(
+                    keyId: SHA256.hash(point), publicKey: point, assertion: assertion,
+                    enrolment: bundleSeparately ? nil : enrolmentBytes)
             }
             return Made(
                 issuer: ProofIssuer(proofKey: proofKey, device: .appAttest(maker)),

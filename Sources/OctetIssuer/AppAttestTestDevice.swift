@@ -49,12 +49,8 @@ public struct AppAttestTestDevice: Sendable {
         var assertion = AppAttestTestAuthority.assertion(
             by: key, appId: appId, clientDataHash: SHA256.hash(deviceInput), counter: counter)
         if corrupt { assertion = Self.corruptingSignature(of: assertion) }
-        var writer = WireWriter()
-        writer.bytes(1, keyId)
-        writer.bytes(2, publicKey)
-        writer.bytes(3, assertion)
-        if let enrolmentInProof { writer.bytes(4, enrolmentInProof.encodedMessage()) }
-        return writer.bytes
+        return AppAttestMessage.encode(
+            keyId: keyId, publicKey: publicKey, assertion: assertion, enrolment: enrolmentInProof?.encodedMessage())
     }
 
     /// The `DeviceEvidence` that makes this device's messages.

@@ -16,36 +16,38 @@ enum ClaimsEncoder {
     static func encode(_ draft: ProofDraft) -> EncodedClaims {
         var payloads: [UInt32: [UInt8]] = [:]
         var writer = WireWriter()
-        func varintField(_ field: UInt32, _ value: UInt64) {
+        func varintField(_ spec: FieldSpec, _ value: UInt64) {
+            let field = spec.number
             var payload = WireWriter()
             payload.appendVarint(value)
             payloads[field] = payload.bytes
             writer.varint(field, value)
         }
-        func bytesField(_ field: UInt32, _ value: [UInt8]) {
+        func bytesField(_ spec: FieldSpec, _ value: [UInt8]) {
+            let field = spec.number
             payloads[field] = value
             writer.bytes(field, value)
         }
-        varintField(1, UInt64(bitPattern: draft.createdAtMs))
-        varintField(2, draft.platform.rawValue)
-        bytesField(3, Array(draft.appId.utf8))
-        bytesField(4, encodeRegion(draft.region))
-        bytesField(5, encodeFix(draft.fix, createdAtMs: draft.createdAtMs))
-        if let nonce = draft.sessionNonce { bytesField(6, nonce) }
+        varintField(ProofSchema.Claims.createdAtMs, UInt64(bitPattern: draft.createdAtMs))
+        varintField(ProofSchema.Claims.platform, draft.platform.rawValue)
+        bytesField(ProofSchema.Claims.appId, Array(draft.appId.utf8))
+        bytesField(ProofSchema.Claims.region, encodeRegion(draft.region))
+        bytesField(ProofSchema.Claims.fix, encodeFix(draft.fix, createdAtMs: draft.createdAtMs))
+        if let nonce = draft.sessionNonce { bytesField(ProofSchema.Claims.sessionNonce, nonce) }
         for item in draft.content {
-            writer.message(7) { commitment in
-                commitment.string(1, item.key)
-                commitment.string(2, item.contentType)
-                commitment.varint(3, item.size)
-                commitment.bytes(4, item.sha256)
-                if let locator = item.locator { commitment.string(5, locator) }
+            writer.message(ProofSchema.Claims.content) { commitment in
+                commitment.string(ProofSchema.ContentCommitment.key, item.key)
+                commitment.string(ProofSchema.ContentCommitment.contentType, item.contentType)
+                commitment.varint(ProofSchema.ContentCommitment.size, item.size)
+                commitment.bytes(ProofSchema.ContentCommitment.sha256, item.sha256)
+                if let locator = item.locator { commitment.string(ProofSchema.ContentCommitment.locator, locator) }
             }
         }
         if let assurance = draft.assurance {
             var tier = WireWriter()
-            tier.varint(1, UInt64(assurance.verdict.wireValue))
-            if let detector = assurance.detector { tier.string(2, detector) }
-            bytesField(8, tier.bytes)
+            tier.varint(ProofSchema.AssuranceTier.verdict, UInt64(assurance.verdict.wireValue))
+            if let detector = assurance.detector { tier.string(ProofSchema.AssuranceTier.detector, detector) }
+            bytesField(ProofSchema.Claims.assurance, tier.bytes)
         }
         return EncodedClaims(bytes: writer.bytes, payloads: payloads)
     }
@@ -56,16 +58,19 @@ enum ClaimsEncoder {
         var writer = WireWriter()
         switch region {
         case .circle(let latitude, let longitude, let radius):
-            writer.message(1) { circle in
-                circle.sint32(1, e7(latitude))
-                circle.sint32(2, e7(longitude))
-                circle.varint(3, UInt64(UInt32(clamping: Int64(radius.rounded(.toNearestOrAwayFromZero)))))
+            writer.message(ProofSchema.Region.circle) { circle in
+                circle.sint32(ProofSchema.Circle.latE7, e7(latitude))
+                circle.sint32(ProofSchema.Circle.lonE7, e7(longitude))
+                circle.varint(
+                    ProofSchema.Circle.radiusM,
+                    UInt64(UInt32(clamping: Int64(radius.rounded(.toNearestOrAwayFromZero)))))
             }
         case .geohash(let hash):
-            writer.string(2, hash)
+            writer.string(ProofSchema.Region.geohash, hash)
         case .polygon(let vertices):
-            writer.message(3) { polygon in
-                polygon.packedSInt32(1, vertices.flatMap { [e7($0.latitude), e7($0.longitude)] })
+            writer.message(ProofSchema.Region.polygon) { polygon in
+                polygon.packedSInt32(
+                    ProofSchema.Polygon.verticesE7, vertices.flatMap { [e7($0.latitude), e7($0.longitude)] })
             }
         }
         return writer.bytes
@@ -73,11 +78,11 @@ enum ClaimsEncoder {
 
     static func encodeFix(_ fix: ProofDraft.Fix, createdAtMs: Int64) -> [UInt8] {
         var writer = WireWriter()
-        writer.sint32(1, e7(fix.latitude))
-        writer.sint32(2, e7(fix.longitude))
-        writer.varint(3, UInt64(fix.horizontalAccuracyMillimeters))
-        writer.int64(4, fix.timeMs ?? createdAtMs)
-        writer.varint(5, fix.source.rawValue)
+        writer.sint32(ProofSchema.Fix.latE7, e7(fix.latitude))
+        writer.sint32(ProofSchema.Fix.lonE7, e7(fix.longitude))
+        writer.varint(ProofSchema.Fix.horizontalAccuracyMm, UInt64(fix.horizontalAccuracyMillimeters))
+        writer.int64(ProofSchema.Fix.fixTimeMs, fix.timeMs ?? createdAtMs)
+        writer.varint(ProofSchema.Fix.source, fix.source.rawValue)
         return writer.bytes
     }
 
@@ -134,12 +139,12 @@ struct ProofParts {
         stageBodies = kinds.map { kind in
             var body = WireWriter()
             for (field, hash) in bindings[kind] ?? [] {
-                body.message(1) { binding in
-                    binding.varint(1, UInt64(field))
-                    binding.bytes(2, hash)
+                body.message(ProofSchema.StageBody.bindings) { binding in
+                    binding.varint(ProofSchema.Binding.claimField, UInt64(field))
+                    binding.bytes(ProofSchema.Binding.sha256, hash)
                 }
             }
-            if kind == .content { body.bytes(2, root) }
+            if kind == .content { body.bytes(ProofSchema.StageBody.contentRoot, root) }
             return (kind, body.bytes)
         }
     }

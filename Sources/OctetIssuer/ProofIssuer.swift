@@ -74,16 +74,16 @@ public struct ProofIssuer: Sendable {
         }
 
         var writer = WireWriter()
-        writer.varint(1, draft.formatVersion)
-        writer.bytes(2, draft.proofId)
-        writer.bytes(3, proofKeyBytes)
-        writer.bytes(4, parts.claims.bytes)
+        writer.varint(ProofSchema.LocationProof.formatVersion, draft.formatVersion)
+        writer.bytes(ProofSchema.LocationProof.proofId, draft.proofId)
+        writer.bytes(ProofSchema.LocationProof.proofKey, proofKeyBytes)
+        writer.bytes(ProofSchema.LocationProof.claims, parts.claims.bytes)
         var stageRecords: [[UInt8]] = []
         for (index, stage) in parts.stageBodies.enumerated() {
             var record = WireWriter()
-            record.varint(1, stage.kind.rawValue)
-            record.bytes(2, stage.body)
-            record.bytes(3, signatures[index])
+            record.varint(ProofSchema.Stage.kind, stage.kind.rawValue)
+            record.bytes(ProofSchema.Stage.body, stage.body)
+            record.bytes(ProofSchema.Stage.signature, signatures[index])
             stageRecords.append(record.bytes)
         }
         for mutation in mutations {
@@ -94,8 +94,8 @@ public struct ProofIssuer: Sendable {
             default: break
             }
         }
-        for record in stageRecords { writer.bytes(5, record) }
-        writer.bytes(6, deviceBytes)
+        for record in stageRecords { writer.bytes(ProofSchema.LocationProof.stages, record) }
+        writer.bytes(ProofSchema.LocationProof.device, deviceBytes)
         var bytes = writer.bytes
         for mutation in mutations {
             switch mutation {
@@ -115,19 +115,21 @@ public struct ProofIssuer: Sendable {
         case .software(let key):
             var signature = key.signature(for: input)
             if corrupt { signature = Self.corrupt(signature) }
-            writer.message(3) { software in
-                software.bytes(1, key.publicKey.x963Representation)
-                software.bytes(2, signature)
+            writer.message(ProofSchema.DeviceEvidence.software) { software in
+                software.bytes(ProofSchema.SoftwareKey.publicKey, key.publicKey.x963Representation)
+                software.bytes(ProofSchema.SoftwareKey.signature, signature)
             }
         case .androidKey(let chain):
             var signature = proofKey.signature(for: input)
             if corrupt { signature = Self.corrupt(signature) }
-            writer.message(2) { android in
-                for certificate in chain { android.bytes(1, certificate) }
-                android.bytes(2, signature)
+            writer.message(ProofSchema.DeviceEvidence.androidKey) { android in
+                for certificate in chain {
+                    android.bytes(ProofSchema.AndroidKeyAttestation.certificateChain, certificate)
+                }
+                android.bytes(ProofSchema.AndroidKeyAttestation.signature, signature)
             }
         case .appAttest(let maker):
-            writer.bytes(1, maker.evidence(deviceInput: input, corrupt: corrupt))
+            writer.bytes(ProofSchema.DeviceEvidence.appAttest, maker.evidence(deviceInput: input, corrupt: corrupt))
         case .raw(let bytes):
             return bytes
         }

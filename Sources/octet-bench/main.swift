@@ -3,20 +3,27 @@ import Foundation
 // octet-bench: figures, not tests.
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
 let usage = """
-    usage: octet-bench [SECTION] [--hash-gib N]
-      SECTION: verify | geometry | hash | batch | all (default) | profile | cold
-      --hash-gib N   gibibytes hashed by the hash section (default 1)
+    usage: octet-bench [SECTION] [--hash-gib N] [--replay-store URL] [--count N]
+      SECTION: verify | geometry | hash | batch | all (default) | profile | requests | serve | cold
+      --hash-gib N          gibibytes hashed by the hash section (default 1)
+      --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
+      --count N             requests, serve: how many requests (default 20000)
+      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default 2)
     cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
     repository root; instruction counts need valgrind.
     Build with -c release; figures are ratios within one run (see README).
 
     """
-let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile", "cold"]
+let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "cold"]
 
 /// Why the arguments are wrong: one line.
 struct BenchUsageError: Error { let reason: String }
 
 /// The section to run and the hash size; nil for help.
+nonisolated(unsafe) var replayStore: String?
+nonisolated(unsafe) var serviceCount = 20_000
+nonisolated(unsafe) var serviceThreads: Int?
+
 func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes: Int)?, BenchUsageError> {
     var section: String?
     var gibibytes = 1
@@ -30,6 +37,20 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
                 return .failure(BenchUsageError(reason: "--hash-gib: expected a whole number of GiB from 1 to 64"))
             }
             gibibytes = value
+            index += 1
+        case "--replay-store":
+            guard index + 1 < arguments.count else { return .failure(BenchUsageError(reason: "--replay-store: a URL")) }
+            replayStore = arguments[index + 1]
+            index += 1
+        case "--threads":
+            guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (1...64).contains(value)
+            else { return .failure(BenchUsageError(reason: "--threads: expected 1 to 64")) }
+            serviceThreads = value
+            index += 1
+        case "--count":
+            guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (100...1_000_000).contains(value)
+            else { return .failure(BenchUsageError(reason: "--count: expected 100 to 1000000")) }
+            serviceCount = value
             index += 1
         default:
             guard sections.contains(argument) else {
@@ -63,5 +84,10 @@ if section == "hash" || section == "all" { HashBench.run(gibibytes: gibibytes) }
 if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
 // A fixed amount of work for profilers (valgrind --tool=callgrind): 500 verifications, nothing printed.
 if section == "profile" { VerifyBench.profile(iterations: 500) }
+// The front ends of docs/service.md, as built binaries (not part of `all`: they take a while).
+if section == "requests" {
+    ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads ?? 2)
+}
+if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore, threads: serviceThreads) }
 // Not part of "all": it needs the packaged binary and runs valgrind.
 if section == "cold" { ColdBench.run(dynamic: ".build/release/octet-verify", packaged: "dist/octet-verify") }

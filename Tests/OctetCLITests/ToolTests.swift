@@ -161,11 +161,8 @@ struct ToolTests {
         let key = P256PrivateKey()
         let publicKey = key.publicKey.x963Representation
         let maker = AppAttestEvidenceMaker { _, _ in
-            var attest = WireWriter()
-            attest.bytes(1, SHA256.hash(publicKey))
-            attest.bytes(2, publicKey)
-            attest.bytes(3, [0xA0])
-            return attest.bytes
+            AppAttestMessage.encode(
+                keyId: SHA256.hash(publicKey), publicKey: publicKey, assertion: [0xA0], enrolment: nil)
         }
         var draft = ProofDraft(createdAt: CLIFixture.now.addingTimeInterval(-10))
         draft.platform = .ios

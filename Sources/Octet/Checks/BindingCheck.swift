@@ -50,17 +50,7 @@ extension Check {
 /// Claim field names for details.
 enum ClaimField {
     static func name(_ field: UInt32) -> String {
-        switch field {
-        case 1: "created_at_ms"
-        case 2: "platform"
-        case 3: "app_id"
-        case 4: "region"
-        case 5: "fix"
-        case 6: "session_nonce"
-        case 7: "content"
-        case 8: "assurance"
-        default: "field \(field)"
-        }
+        ProofSchema.Claims.fields.first { $0.number == field }?.name ?? "field \(field)"
     }
 
     static func platformName(_ platform: Platform) -> String {

@@ -28,10 +28,10 @@ enum AssuranceTier {
     static func signedTier(_ context: VerificationContext) -> LocationProofVerdict? {
         guard let assurance = context.proof.claims.assurance,
             context.stageSignatures.status == .pass,
-            let expected = context.claimHashes[8]
+            let expected = context.claimHashes[ProofSchema.Claims.assurance.number]
         else { return nil }
         let bindings = context.proof.stages.flatMap { stage in
-            stage.bindings.filter { $0.claimField == 8 }.map { (stage.kind, $0) }
+            stage.bindings.filter { $0.claimField == ProofSchema.Claims.assurance.number }.map { (stage.kind, $0) }
         }
         guard bindings.count == 1, let (kind, binding) = bindings.first, kind == .verdict,
             ConstantTime.equal(binding.sha256, expected)

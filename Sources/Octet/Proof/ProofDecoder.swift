@@ -7,28 +7,30 @@ enum ProofDecoder {
         if let refusal = ProofLimits.refusal(byteCount: bytes.count) { throw refusal }
         let proof = try WireMessage(
             "LocationProof", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.locationProof)
-        let version = try proof.uint32(try proof.required(1, "format_version"), "format_version")
+        let version = try proof.uint32(try proof.required(ProofSchema.LocationProof.formatVersion), "format_version")
         guard version == 1 else {
             throw WireError(.boundViolated, at: proof.offset, "LocationProof.format_version must be 1")
         }
-        let proofId = try proof.bounded(try proof.required(2, "proof_id"), "proof_id", 16...16)
-        let proofKey = try point(proof, 3, "proof_key")
+        let proofId = try proof.bounded(try proof.required(ProofSchema.LocationProof.proofId), "proof_id", 16...16)
+        let proofKey = try point(proof, ProofSchema.LocationProof.proofKey)
         let claims = try decodeClaims(
-            proof.message(try proof.required(4, "claims"), "Claims", schema: ProofSchema.claims))
+            proof.message(try proof.required(ProofSchema.LocationProof.claims), "Claims", schema: ProofSchema.claims))
         let stages = try decodeStages(proof)
         let device = try decodeDevice(
-            proof.message(try proof.required(6, "device"), "DeviceEvidence", schema: ProofSchema.deviceEvidence))
+            proof.message(
+                try proof.required(ProofSchema.LocationProof.device), "DeviceEvidence",
+                schema: ProofSchema.deviceEvidence))
         return DecodedProof(
             bytes: bytes, proofId: proofId, proofKey: proofKey, claims: claims, stages: stages, device: device)
     }
 
     /// A 65-byte SEC1 uncompressed point: whether it lies on the curve is the signature checks' concern.
-    static func point(_ message: WireMessage, _ number: UInt32, _ field: String) throws(WireError) -> ArraySlice<UInt8>
-    {
-        let record = try message.required(number, field)
-        let value = try message.bounded(record, field, 65...65)
+    static func point(_ message: WireMessage, _ field: FieldSpec) throws(WireError) -> ArraySlice<UInt8> {
+        let record = try message.required(field)
+        let value = try message.bounded(record, field.name, 65...65)
         guard value.first == 0x04 else {
-            throw WireError(.boundViolated, at: record.offset, "\(message.name).\(field) is not an uncompressed point")
+            throw WireError(
+                .boundViolated, at: record.offset, "\(message.name).\(field.name) is not an uncompressed point")
         }
         return value
     }
@@ -37,22 +39,26 @@ enum ProofDecoder {
 
     static func decodeClaims(_ claims: WireMessage) throws(WireError) -> DecodedClaims {
         var payloads: [UInt32: ArraySlice<UInt8>] = [:]
-        for field: UInt32 in [1, 2, 3, 4, 5, 6, 8] {
+        for field in ProofSchema.Claims.boundNumbers {
             if let record = claims.single(field) { payloads[field] = record.payload }
         }
-        let createdAt = claims.int64(try claims.required(1, "created_at_ms"))
-        let platform = try claims.enumValue(try claims.required(2, "platform"), "platform", Platform.init(rawValue:))
-        let appIdRecord = try claims.required(3, "app_id")
+        let createdAt = claims.int64(try claims.required(ProofSchema.Claims.createdAtMs))
+        let platform = try claims.enumValue(
+            try claims.required(ProofSchema.Claims.platform), "platform", Platform.init(rawValue:))
+        let appIdRecord = try claims.required(ProofSchema.Claims.appId)
         _ = try claims.bounded(appIdRecord, "app_id", 1...255)
         let appId = try claims.string(appIdRecord, "app_id")
         let region = try RegionDecoding.decode(
-            claims.message(try claims.required(4, "region"), "Region", schema: ProofSchema.region))
-        let fix = try decodeFix(claims.message(try claims.required(5, "fix"), "Fix", schema: ProofSchema.fix))
+            claims.message(try claims.required(ProofSchema.Claims.region), "Region", schema: ProofSchema.region))
+        let fix = try decodeFix(
+            claims.message(try claims.required(ProofSchema.Claims.fix), "Fix", schema: ProofSchema.fix))
         var nonce: ArraySlice<UInt8>? = nil
-        if let record = claims.single(6) { nonce = try claims.bounded(record, "session_nonce", 8...64) }
+        if let record = claims.single(ProofSchema.Claims.sessionNonce) {
+            nonce = try claims.bounded(record, "session_nonce", 8...64)
+        }
         var content: [DecodedContentItem] = []
         var keys = Set<String>()
-        for record in claims.all(7) {
+        for record in claims.all(ProofSchema.Claims.content) {
             let item = try decodeContent(
                 claims.message(record, "ContentCommitment", schema: ProofSchema.contentCommitment))
             guard keys.insert(item.key).inserted else {
@@ -61,12 +67,12 @@ enum ProofDecoder {
             content.append(item)
         }
         var assurance: DecodedAssurance? = nil
-        if let record = claims.single(8) {
+        if let record = claims.single(ProofSchema.Claims.assurance) {
             let tier = try claims.message(record, "AssuranceTier", schema: ProofSchema.assuranceTier)
             let verdict = try tier.enumValue(
-                try tier.required(1, "verdict"), "verdict", LocationProofVerdict.init(wireValue:))
+                try tier.required(ProofSchema.AssuranceTier.verdict), "verdict", LocationProofVerdict.init(wireValue:))
             var detector: String? = nil
-            if let detectorRecord = tier.single(2) {
+            if let detectorRecord = tier.single(ProofSchema.AssuranceTier.detector) {
                 _ = try tier.bounded(detectorRecord, "detector", 0...64)
                 detector = try tier.string(detectorRecord, "detector")
             }
@@ -78,32 +84,34 @@ enum ProofDecoder {
     }
 
     static func decodeFix(_ fix: WireMessage) throws(WireError) -> DecodedFix {
-        let lat = try fix.sint32(try fix.required(1, "lat_e7"), "lat_e7")
-        let lon = try fix.sint32(try fix.required(2, "lon_e7"), "lon_e7")
+        let lat = try fix.sint32(try fix.required(ProofSchema.Fix.latE7), "lat_e7")
+        let lon = try fix.sint32(try fix.required(ProofSchema.Fix.lonE7), "lon_e7")
         try RegionDecoding.checkCoordinate(lat: lat, lon: lon, in: fix)
-        let accuracy = try fix.uint32(try fix.required(3, "horizontal_accuracy_mm"), "horizontal_accuracy_mm")
-        let time = fix.int64(try fix.required(4, "fix_time_ms"))
+        let accuracy = try fix.uint32(try fix.required(ProofSchema.Fix.horizontalAccuracyMm), "horizontal_accuracy_mm")
+        let time = fix.int64(try fix.required(ProofSchema.Fix.fixTimeMs))
         let source = try fix.enumValue(
-            try fix.required(5, "source"), "source", LocationProof.FixSource.init(wireValue:))
+            try fix.required(ProofSchema.Fix.source), "source", LocationProof.FixSource.init(wireValue:))
         return DecodedFix(latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracy, fixTimeMs: time, source: source)
     }
 
     static func decodeContent(_ item: WireMessage) throws(WireError) -> DecodedContentItem {
-        let keyRecord = try item.required(1, "key")
+        let keyRecord = try item.required(ProofSchema.ContentCommitment.key)
         let key = try item.string(keyRecord, "key")
         guard (1...64).contains(keyRecord.payload.count), keyRecord.payload.allSatisfy(ContentSyntax.isKeyByte) else {
             throw WireError(
                 .boundViolated, at: keyRecord.offset, "ContentCommitment.key must be 1..64 bytes of [a-z0-9._-]")
         }
-        let typeRecord = try item.required(2, "content_type")
+        let typeRecord = try item.required(ProofSchema.ContentCommitment.contentType)
         let contentType = try item.string(typeRecord, "content_type")
         guard (1...255).contains(typeRecord.payload.count), ContentSyntax.isMediaType(typeRecord.payload) else {
             throw WireError(.boundViolated, at: typeRecord.offset, "ContentCommitment.content_type is not type/subtype")
         }
-        let size = try item.required(3, "size").varint
-        let sha256 = try item.bounded(try item.required(4, "sha256"), "sha256", 32...32)
+        let size = try item.required(ProofSchema.ContentCommitment.size).varint
+        let sha256 = try item.bounded(try item.required(ProofSchema.ContentCommitment.sha256), "sha256", 32...32)
         var locator: String? = nil
-        if let record = item.single(5) { locator = try item.string(record, "locator") }
+        if let record = item.single(ProofSchema.ContentCommitment.locator) {
+            locator = try item.string(record, "locator")
+        }
         return DecodedContentItem(
             key: key, contentType: contentType, size: size, sha256: Array(sha256), locator: locator)
     }
@@ -111,7 +119,7 @@ enum ProofDecoder {
     // MARK: Stages
 
     static func decodeStages(_ proof: WireMessage) throws(WireError) -> [DecodedStage] {
-        let records = proof.all(5)
+        let records = proof.all(ProofSchema.LocationProof.stages)
         guard (2...4).contains(records.count) else {
             throw WireError(
                 records.isEmpty ? .missingField : .boundViolated, at: proof.offset,
@@ -141,23 +149,23 @@ enum ProofDecoder {
     }
 
     static func decodeStage(_ stage: WireMessage) throws(WireError) -> DecodedStage {
-        let kind = try stage.enumValue(try stage.required(1, "kind"), "kind", StageKind.init(rawValue:))
-        let bodyRecord = try stage.required(2, "body")
-        let signature = try stage.required(3, "signature").payload
+        let kind = try stage.enumValue(try stage.required(ProofSchema.Stage.kind), "kind", StageKind.init(rawValue:))
+        let bodyRecord = try stage.required(ProofSchema.Stage.body)
+        let signature = try stage.required(ProofSchema.Stage.signature).payload
         let body = try stage.message(bodyRecord, "StageBody", schema: ProofSchema.stageBody)
         var bindings: [DecodedBinding] = []
-        for record in body.all(1) {
+        for record in body.all(ProofSchema.StageBody.bindings) {
             let binding = try body.message(record, "Binding", schema: ProofSchema.binding)
-            let field = try binding.uint32(try binding.required(1, "claim_field"), "claim_field")
-            guard [1, 2, 3, 4, 5, 6, 8].contains(field) else {
+            let field = try binding.uint32(try binding.required(ProofSchema.Binding.claimField), "claim_field")
+            guard ProofSchema.Claims.boundNumbers.contains(field) else {
                 throw WireError(
                     .boundViolated, at: record.offset, "Binding.claim_field \(field) is not one of 1,2,3,4,5,6,8")
             }
-            let hash = try binding.bounded(try binding.required(2, "sha256"), "sha256", 32...32)
+            let hash = try binding.bounded(try binding.required(ProofSchema.Binding.sha256), "sha256", 32...32)
             bindings.append(DecodedBinding(claimField: field, sha256: hash))
         }
         var contentRoot: ArraySlice<UInt8>? = nil
-        if let record = body.single(2) {
+        if let record = body.single(ProofSchema.StageBody.contentRoot) {
             guard kind == .content else {
                 throw WireError(.boundViolated, at: record.offset, "content_root in a \(kind.name) stage")
             }
@@ -172,21 +180,22 @@ enum ProofDecoder {
     // MARK: Device evidence
 
     static func decodeDevice(_ device: WireMessage) throws(WireError) -> DeviceEvidence {
-        if let record = device.single(1) {
+        if let record = device.single(ProofSchema.DeviceEvidence.appAttest) {
             let attest = try device.message(record, "AppAttest", schema: ProofSchema.appAttest)
-            let keyId = try attest.bounded(try attest.required(1, "key_id"), "key_id", 32...32)
-            let publicKey = try point(attest, 2, "public_key")
-            let assertion = try attest.bounded(try attest.required(3, "assertion"), "assertion", 1...4096)
+            let keyId = try attest.bounded(try attest.required(ProofSchema.AppAttest.keyId), "key_id", 32...32)
+            let publicKey = try point(attest, ProofSchema.AppAttest.publicKey)
+            let assertion = try attest.bounded(
+                try attest.required(ProofSchema.AppAttest.assertion), "assertion", 1...4096)
             var enrolment: DecodedEnrolment? = nil
-            if let enrolmentRecord = attest.single(4) {
+            if let enrolmentRecord = attest.single(ProofSchema.AppAttest.enrolment) {
                 enrolment = try decodeEnrolment(
                     attest.message(enrolmentRecord, "AppAttestEnrolment", schema: ProofSchema.appAttestEnrolment))
             }
             return .appAttest(keyId: keyId, publicKey: publicKey, assertion: assertion, enrolment: enrolment)
         }
-        if let record = device.single(2) {
+        if let record = device.single(ProofSchema.DeviceEvidence.androidKey) {
             let android = try device.message(record, "AndroidKeyAttestation", schema: ProofSchema.androidKeyAttestation)
-            let certificates = android.all(1)
+            let certificates = android.all(ProofSchema.AndroidKeyAttestation.certificateChain)
             guard (2...8).contains(certificates.count) else {
                 throw WireError(
                     certificates.isEmpty ? .missingField : .boundViolated, at: android.offset,
@@ -196,13 +205,13 @@ enum ProofDecoder {
             for certificate in certificates {
                 chain.append(try android.bounded(certificate, "certificate_chain", 1...16384))
             }
-            let signature = try android.required(2, "signature").payload
+            let signature = try android.required(ProofSchema.AndroidKeyAttestation.signature).payload
             return .androidKey(chain: chain, signature: signature)
         }
-        if let record = device.single(3) {
+        if let record = device.single(ProofSchema.DeviceEvidence.software) {
             let software = try device.message(record, "SoftwareKey", schema: ProofSchema.softwareKey)
-            let publicKey = try point(software, 1, "public_key")
-            let signature = try software.required(2, "signature").payload
+            let publicKey = try point(software, ProofSchema.SoftwareKey.publicKey)
+            let signature = try software.required(ProofSchema.SoftwareKey.signature).payload
             return .software(publicKey: publicKey, signature: signature)
         }
         throw WireError(.missingField, at: device.offset, "DeviceEvidence has no member")
@@ -210,12 +219,13 @@ enum ProofDecoder {
 
     /// Also the decoder of `VerifyOptions.attestationBundle`: the same rules as inside a proof.
     static func decodeEnrolment(_ enrolment: WireMessage) throws(WireError) -> DecodedEnrolment {
-        let keyId = try enrolment.bounded(try enrolment.required(1, "key_id"), "key_id", 32...32)
+        let keyId = try enrolment.bounded(
+            try enrolment.required(ProofSchema.AppAttestEnrolment.keyId), "key_id", 32...32)
         let object = try enrolment.bounded(
-            try enrolment.required(2, "attestation_object"), "attestation_object", 1...65536)
+            try enrolment.required(ProofSchema.AppAttestEnrolment.attestationObject), "attestation_object", 1...65536)
         let clientDataHash = try enrolment.bounded(
-            try enrolment.required(3, "client_data_hash"), "client_data_hash", 1...128)
-        let appIdRecord = try enrolment.required(4, "app_id")
+            try enrolment.required(ProofSchema.AppAttestEnrolment.clientDataHash), "client_data_hash", 1...128)
+        let appIdRecord = try enrolment.required(ProofSchema.AppAttestEnrolment.appId)
         _ = try enrolment.bounded(appIdRecord, "app_id", 1...255)
         let appId = try enrolment.string(appIdRecord, "app_id")
         return DecodedEnrolment(keyId: keyId, attestationObject: object, clientDataHash: clientDataHash, appId: appId)

@@ -32,11 +32,12 @@ enum StageKind: Int, Sendable, Comparable {
 
     /// The claim fields each stage kind binds (design, "Claim hashes").
     var boundFields: Set<UInt32> {
-        switch self {
-        case .capture: [1, 2, 3, 6]
-        case .fix: [4, 5]
+        typealias C = ProofSchema.Claims
+        return switch self {
+        case .capture: [C.createdAtMs.number, C.platform.number, C.appId.number, C.sessionNonce.number]
+        case .fix: [C.region.number, C.fix.number]
         case .content: []
-        case .verdict: [8]
+        case .verdict: [C.assurance.number]
         }
     }
 }

@@ -1,74 +1,134 @@
 import OctetEncoding
 
 /// Field numbers, wire types and cardinality of `octet.proto`, the schema the strict decoder reads by.
-enum ProofSchema {
-    static let locationProof: [FieldSpec] = [
-        FieldSpec(1, "format_version", .varint),
-        FieldSpec(2, "proof_id", .lengthDelimited),
-        FieldSpec(3, "proof_key", .lengthDelimited),
-        FieldSpec(4, "claims", .lengthDelimited),
-        FieldSpec(5, "stages", .lengthDelimited, .repeated),
-        FieldSpec(6, "device", .lengthDelimited),
-    ]
-    static let claims: [FieldSpec] = [
-        FieldSpec(1, "created_at_ms", .varint),
-        FieldSpec(2, "platform", .varint),
-        FieldSpec(3, "app_id", .lengthDelimited),
-        FieldSpec(4, "region", .lengthDelimited),
-        FieldSpec(5, "fix", .lengthDelimited),
-        FieldSpec(6, "session_nonce", .lengthDelimited),
-        FieldSpec(7, "content", .lengthDelimited, .repeated),
-        FieldSpec(8, "assurance", .lengthDelimited),
-    ]
-    static let region: [FieldSpec] = [
-        FieldSpec(1, "circle", .lengthDelimited, oneof: "shape"),
-        FieldSpec(2, "geohash", .lengthDelimited, oneof: "shape"),
-        FieldSpec(3, "polygon", .lengthDelimited, oneof: "shape"),
-    ]
-    static let circle: [FieldSpec] = [
-        FieldSpec(1, "lat_e7", .varint), FieldSpec(2, "lon_e7", .varint), FieldSpec(3, "radius_m", .varint),
-    ]
-    static let polygon: [FieldSpec] = [FieldSpec(1, "vertices_e7", .lengthDelimited, .packed)]
-    static let fix: [FieldSpec] = [
-        FieldSpec(1, "lat_e7", .varint), FieldSpec(2, "lon_e7", .varint),
-        FieldSpec(3, "horizontal_accuracy_mm", .varint), FieldSpec(4, "fix_time_ms", .varint),
-        FieldSpec(5, "source", .varint),
-    ]
-    static let contentCommitment: [FieldSpec] = [
-        FieldSpec(1, "key", .lengthDelimited), FieldSpec(2, "content_type", .lengthDelimited),
-        FieldSpec(3, "size", .varint), FieldSpec(4, "sha256", .lengthDelimited),
-        FieldSpec(5, "locator", .lengthDelimited),
-    ]
-    static let assuranceTier: [FieldSpec] = [
-        FieldSpec(1, "verdict", .varint), FieldSpec(2, "detector", .lengthDelimited),
-    ]
-    static let stage: [FieldSpec] = [
-        FieldSpec(1, "kind", .varint), FieldSpec(2, "body", .lengthDelimited),
-        FieldSpec(3, "signature", .lengthDelimited),
-    ]
-    static let stageBody: [FieldSpec] = [
-        FieldSpec(1, "bindings", .lengthDelimited, .repeated), FieldSpec(2, "content_root", .lengthDelimited),
-    ]
-    static let binding: [FieldSpec] = [FieldSpec(1, "claim_field", .varint), FieldSpec(2, "sha256", .lengthDelimited)]
-    static let deviceEvidence: [FieldSpec] = [
-        FieldSpec(1, "app_attest", .lengthDelimited, oneof: "kind"),
-        FieldSpec(2, "android_key", .lengthDelimited, oneof: "kind"),
-        FieldSpec(3, "software", .lengthDelimited, oneof: "kind"),
-    ]
-    static let appAttest: [FieldSpec] = [
-        FieldSpec(1, "key_id", .lengthDelimited), FieldSpec(2, "public_key", .lengthDelimited),
-        FieldSpec(3, "assertion", .lengthDelimited), FieldSpec(4, "enrolment", .lengthDelimited),
-    ]
-    static let appAttestEnrolment: [FieldSpec] = [
-        FieldSpec(1, "key_id", .lengthDelimited), FieldSpec(2, "attestation_object", .lengthDelimited),
-        FieldSpec(3, "client_data_hash", .lengthDelimited), FieldSpec(4, "app_id", .lengthDelimited),
-    ]
-    static let androidKeyAttestation: [FieldSpec] = [
-        FieldSpec(1, "certificate_chain", .lengthDelimited, .repeated), FieldSpec(2, "signature", .lengthDelimited),
-    ]
-    static let softwareKey: [FieldSpec] = [
-        FieldSpec(1, "public_key", .lengthDelimited), FieldSpec(2, "signature", .lengthDelimited),
-    ]
+/// The only place field numbers are written: the decoder, the issuer and the tests name fields
+/// (`ProofSchema.Claims.sessionNonce.number`), never numbers.
+package enum ProofSchema {
+    package enum LocationProof {
+        package static let formatVersion = FieldSpec(1, "format_version", .varint)
+        package static let proofId = FieldSpec(2, "proof_id", .lengthDelimited)
+        package static let proofKey = FieldSpec(3, "proof_key", .lengthDelimited)
+        package static let claims = FieldSpec(4, "claims", .lengthDelimited)
+        package static let stages = FieldSpec(5, "stages", .lengthDelimited, .repeated)
+        package static let device = FieldSpec(6, "device", .lengthDelimited)
+        package static let fields = [formatVersion, proofId, proofKey, claims, stages, device]
+    }
+    static var locationProof: [FieldSpec] { LocationProof.fields }
+    package enum Claims {
+        package static let createdAtMs = FieldSpec(1, "created_at_ms", .varint)
+        package static let platform = FieldSpec(2, "platform", .varint)
+        package static let appId = FieldSpec(3, "app_id", .lengthDelimited)
+        package static let region = FieldSpec(4, "region", .lengthDelimited)
+        package static let fix = FieldSpec(5, "fix", .lengthDelimited)
+        package static let sessionNonce = FieldSpec(6, "session_nonce", .lengthDelimited)
+        package static let content = FieldSpec(7, "content", .lengthDelimited, .repeated)
+        package static let assurance = FieldSpec(8, "assurance", .lengthDelimited)
+        package static let fields = [createdAtMs, platform, appId, region, fix, sessionNonce, content, assurance]
+        /// The claims a stage binds by hash ("Claim hashes"): every one but `content`, which the
+        /// CONTENT stage commits through `content_root`.
+        package static let boundNumbers: [UInt32] = [
+            createdAtMs, platform, appId, region, fix, sessionNonce, assurance,
+        ]
+        .map(\.number)
+    }
+    static var claims: [FieldSpec] { Claims.fields }
+    package enum Region {
+        package static let circle = FieldSpec(1, "circle", .lengthDelimited, oneof: "shape")
+        package static let geohash = FieldSpec(2, "geohash", .lengthDelimited, oneof: "shape")
+        package static let polygon = FieldSpec(3, "polygon", .lengthDelimited, oneof: "shape")
+        package static let fields = [circle, geohash, polygon]
+    }
+    static var region: [FieldSpec] { Region.fields }
+    package enum Circle {
+        package static let latE7 = FieldSpec(1, "lat_e7", .varint)
+        package static let lonE7 = FieldSpec(2, "lon_e7", .varint)
+        package static let radiusM = FieldSpec(3, "radius_m", .varint)
+        package static let fields = [latE7, lonE7, radiusM]
+    }
+    static var circle: [FieldSpec] { Circle.fields }
+    package enum Polygon {
+        package static let verticesE7 = FieldSpec(1, "vertices_e7", .lengthDelimited, .packed)
+        package static let fields = [verticesE7]
+    }
+    static var polygon: [FieldSpec] { Polygon.fields }
+    package enum Fix {
+        package static let latE7 = FieldSpec(1, "lat_e7", .varint)
+        package static let lonE7 = FieldSpec(2, "lon_e7", .varint)
+        package static let horizontalAccuracyMm = FieldSpec(3, "horizontal_accuracy_mm", .varint)
+        package static let fixTimeMs = FieldSpec(4, "fix_time_ms", .varint)
+        package static let source = FieldSpec(5, "source", .varint)
+        package static let fields = [latE7, lonE7, horizontalAccuracyMm, fixTimeMs, source]
+    }
+    static var fix: [FieldSpec] { Fix.fields }
+    package enum ContentCommitment {
+        package static let key = FieldSpec(1, "key", .lengthDelimited)
+        package static let contentType = FieldSpec(2, "content_type", .lengthDelimited)
+        package static let size = FieldSpec(3, "size", .varint)
+        package static let sha256 = FieldSpec(4, "sha256", .lengthDelimited)
+        package static let locator = FieldSpec(5, "locator", .lengthDelimited)
+        package static let fields = [key, contentType, size, sha256, locator]
+    }
+    static var contentCommitment: [FieldSpec] { ContentCommitment.fields }
+    package enum AssuranceTier {
+        package static let verdict = FieldSpec(1, "verdict", .varint)
+        package static let detector = FieldSpec(2, "detector", .lengthDelimited)
+        package static let fields = [verdict, detector]
+    }
+    static var assuranceTier: [FieldSpec] { AssuranceTier.fields }
+    package enum Stage {
+        package static let kind = FieldSpec(1, "kind", .varint)
+        package static let body = FieldSpec(2, "body", .lengthDelimited)
+        package static let signature = FieldSpec(3, "signature", .lengthDelimited)
+        package static let fields = [kind, body, signature]
+    }
+    static var stage: [FieldSpec] { Stage.fields }
+    package enum StageBody {
+        package static let bindings = FieldSpec(1, "bindings", .lengthDelimited, .repeated)
+        package static let contentRoot = FieldSpec(2, "content_root", .lengthDelimited)
+        package static let fields = [bindings, contentRoot]
+    }
+    static var stageBody: [FieldSpec] { StageBody.fields }
+    package enum Binding {
+        package static let claimField = FieldSpec(1, "claim_field", .varint)
+        package static let sha256 = FieldSpec(2, "sha256", .lengthDelimited)
+        package static let fields = [claimField, sha256]
+    }
+    static var binding: [FieldSpec] { Binding.fields }
+    package enum DeviceEvidence {
+        package static let appAttest = FieldSpec(1, "app_attest", .lengthDelimited, oneof: "kind")
+        package static let androidKey = FieldSpec(2, "android_key", .lengthDelimited, oneof: "kind")
+        package static let software = FieldSpec(3, "software", .lengthDelimited, oneof: "kind")
+        package static let fields = [appAttest, androidKey, software]
+    }
+    static var deviceEvidence: [FieldSpec] { DeviceEvidence.fields }
+    package enum AppAttest {
+        package static let keyId = FieldSpec(1, "key_id", .lengthDelimited)
+        package static let publicKey = FieldSpec(2, "public_key", .lengthDelimited)
+        package static let assertion = FieldSpec(3, "assertion", .lengthDelimited)
+        package static let enrolment = FieldSpec(4, "enrolment", .lengthDelimited)
+        package static let fields = [keyId, publicKey, assertion, enrolment]
+    }
+    static var appAttest: [FieldSpec] { AppAttest.fields }
+    package enum AppAttestEnrolment {
+        package static let keyId = FieldSpec(1, "key_id", .lengthDelimited)
+        package static let attestationObject = FieldSpec(2, "attestation_object", .lengthDelimited)
+        package static let clientDataHash = FieldSpec(3, "client_data_hash", .lengthDelimited)
+        package static let appId = FieldSpec(4, "app_id", .lengthDelimited)
+        package static let fields = [keyId, attestationObject, clientDataHash, appId]
+    }
+    static var appAttestEnrolment: [FieldSpec] { AppAttestEnrolment.fields }
+    package enum AndroidKeyAttestation {
+        package static let certificateChain = FieldSpec(1, "certificate_chain", .lengthDelimited, .repeated)
+        package static let signature = FieldSpec(2, "signature", .lengthDelimited)
+        package static let fields = [certificateChain, signature]
+    }
+    static var androidKeyAttestation: [FieldSpec] { AndroidKeyAttestation.fields }
+    package enum SoftwareKey {
+        package static let publicKey = FieldSpec(1, "public_key", .lengthDelimited)
+        package static let signature = FieldSpec(2, "signature", .lengthDelimited)
+        package static let fields = [publicKey, signature]
+    }
+    static var softwareKey: [FieldSpec] { SoftwareKey.fields }
 }
 
 /// The input bound of "Strict decoding". Every other bound is the schema's or the design's; the

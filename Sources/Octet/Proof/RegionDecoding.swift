@@ -6,17 +6,17 @@ import OctetGeometry
 enum RegionDecoding {
     static func decode(_ region: WireMessage) throws(WireError) -> RegionE7 {
         let decoded: RegionE7
-        if let record = region.single(1) {
+        if let record = region.single(ProofSchema.Region.circle) {
             let circle = try region.message(record, "Circle", schema: ProofSchema.circle)
-            let lat = try circle.sint32(try circle.required(1, "lat_e7"), "lat_e7")
-            let lon = try circle.sint32(try circle.required(2, "lon_e7"), "lon_e7")
-            let radius = try circle.uint32(try circle.required(3, "radius_m"), "radius_m")
+            let lat = try circle.sint32(try circle.required(ProofSchema.Circle.latE7), "lat_e7")
+            let lon = try circle.sint32(try circle.required(ProofSchema.Circle.lonE7), "lon_e7")
+            let radius = try circle.uint32(try circle.required(ProofSchema.Circle.radiusM), "radius_m")
             decoded = .circle(center: PointE7(latE7: lat, lonE7: lon), radiusMeters: radius)
-        } else if let record = region.single(2) {
+        } else if let record = region.single(ProofSchema.Region.geohash) {
             decoded = .geohash(try region.string(record, "geohash"))
-        } else if let record = region.single(3) {
+        } else if let record = region.single(ProofSchema.Region.polygon) {
             let polygon = try region.message(record, "Polygon", schema: ProofSchema.polygon)
-            let packed = try polygon.required(1, "vertices_e7")
+            let packed = try polygon.required(ProofSchema.Polygon.verticesE7)
             // 1000 vertices are 2000 values; one more value already makes the polygon invalid.
             let raw = try WireReader.packedVarints(packed.payload, in: polygon.base, limit: 2001)
             var values: [Int32] = []
