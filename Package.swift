@@ -97,9 +97,14 @@ let package = Package(
             dependencies: ["OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "CMicroHTTPD", "OctetHTTPShim"]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
         .executableTarget(name: "octet-verify", dependencies: ["OctetCLI", "OctetServe"]),
+        // Valgrind's client requests (header-only, from the valgrind package) for `octet-bench instructions`.
+        .target(name: "CCallgrind"),
         .executableTarget(
             name: "octet-bench",
-            dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
+            dependencies: [
+                "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetCrypto", "OctetGeometry",
+                "OctetContent", "COpenSSL",
+            ]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/Support"),

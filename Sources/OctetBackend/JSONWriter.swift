@@ -12,33 +12,47 @@ public indirect enum JSONOut: Sendable, Equatable {
 
     /// Compact JSON text: no spaces, no trailing newline.
     public var rendered: String {
-        var out = ""
+        // Written as UTF-8 bytes and made a String once: appending to a String piece by piece
+        // cost more than verifying the proof's claims.
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(into out: inout String) {
+    func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .string(let value): out += JSONOut.quoted(value)
+        case .null: out += "null".utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .int(let value): out += String(value).utf8
+        case .string(let value): JSONOut.quote(value, into: &out)
         case .array(let values):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 value.write(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, (name, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                out += JSONOut.quoted(name)
-                out += ":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONOut.quote(name, into: &out)
+                out.append(UInt8(ascii: ":"))
                 value.write(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// `quoted(text)`, appended as UTF-8.
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(0x22)
+            out += text.utf8
+            out.append(0x22)
+        } else {
+            out += quoted(text).utf8
         }
     }
 
@@ -46,6 +60,11 @@ public indirect enum JSONOut: Sendable, Equatable {
     /// and every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`;
     /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
     public static func quoted(_ text: String) -> String {
+        // Most text (names, tags, hex, ASCII details) needs no escape: written whole, it costs a
+        // copy instead of a walk scalar by scalar, most of what a JSON line used to cost.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

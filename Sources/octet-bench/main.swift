@@ -1,15 +1,16 @@
+import CCallgrind
 import Foundation
 
 // octet-bench: figures, not tests.
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
 let usage = """
     usage: octet-bench [SECTION] [--hash-gib N]
-      SECTION: verify | geometry | hash | batch | all (default) | profile
+      SECTION: verify | geometry | hash | batch | all (default) | profile | instructions | memory
       --hash-gib N   gibibytes hashed by the hash section (default 1)
     Build with -c release; figures are ratios within one run (see README).
 
     """
-let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile"]
+let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile", "instructions", "memory"]
 
 /// Why the arguments are wrong: one line.
 struct BenchUsageError: Error { let reason: String }
@@ -54,6 +55,11 @@ case .failure(let error):
     exit(64)
 }
 
+// Under valgrind (the child of `instructions`) nothing else may run or print.
+if section == "instructions", octet_running_on_valgrind() != 0 {
+    InstructionBench.run()
+    exit(0)
+}
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if section == "verify" || section == "all" { VerifyBench.run(iterations: 2_000) }
 if section == "geometry" || section == "all" { GeometryBench.run(iterations: 200_000) }
@@ -61,3 +67,5 @@ if section == "hash" || section == "all" { HashBench.run(gibibytes: gibibytes) }
 if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
 // A fixed amount of work for profilers (valgrind --tool=callgrind): 500 verifications, nothing printed.
 if section == "profile" { VerifyBench.profile(iterations: 500) }
+if section == "instructions" { InstructionBench.run() }
+if section == "memory" { MemoryBench.run(verifications: 1_000_000) }
