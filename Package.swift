@@ -122,7 +122,7 @@ let package = Package(
             name: "OctetFuzzEntries",
             dependencies: [
                 "Octet", "OctetIssuer", "OctetEncoding", "OctetContent", "OctetAttestation", "OctetAttestationTesting",
-                "OctetCrypto", "OctetTestSupport", "OctetBackend",
+                "OctetCrypto", "OctetTestSupport", "OctetBackend", "OctetCLI",
             ],
             path: "Tests/FuzzEntries"),
 

@@ -8,7 +8,10 @@ import PackageDescription
 let octet = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
-let targets = ["FuzzProofDecoder", "FuzzVerify", "FuzzManifest", "FuzzDER", "FuzzCBOR", "FuzzRequest"]
+let targets = [
+    "FuzzProofDecoder", "FuzzVerify", "FuzzManifest", "FuzzDER", "FuzzCBOR", "FuzzRequest", "FuzzRevocationList",
+    "FuzzArguments",
+]
 
 let package = Package(
     name: "OctetFuzzTesting",

@@ -61,6 +61,9 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
         }
         db = handle
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // Each commit synced to disk (in WAL, FULL syncs the WAL at every commit): a proof reported
+        // `valid` stays recorded through a crash or a power loss. Some builds default to NORMAL.
+        _ = exec("PRAGMA synchronous=FULL;")
         // Opening may have created it: the name must still be the file's only one.
         try Self.checkLinks(name, shownAs: path)
         switch setUp() {

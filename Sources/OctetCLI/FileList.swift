@@ -6,7 +6,8 @@ import Foundation
 /// skipped; nothing else is trimmed (a name may start or end with a space).
 public enum FileList {
     public static func read(_ path: InputPath) -> Result<[InputPath], CLIError> {
-        InputFiles.read(path, what: "--files-from", limit: InputFiles.maxFileListBytes).map(split)
+        // An empty list (`find` found nothing) verifies nothing: not an error, even on standard input.
+        InputFiles.read(path, what: "--files-from", limit: InputFiles.maxFileListBytes, allowEmpty: true).map(split)
     }
 
     public static func split(_ data: Data) -> [InputPath] {

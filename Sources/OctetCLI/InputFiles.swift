@@ -36,9 +36,11 @@ public enum InputFiles {
 
     /// Reads `path` (or standard input for `-`) whole, bounded by `limit`.
     public static func read(
-        _ path: InputPath, what: String, limit: Int, oversize: Oversize = .refuse
+        _ path: InputPath, what: String, limit: Int, oversize: Oversize = .refuse, allowEmpty: Bool = false
     ) -> Result<Data, CLIError> {
-        if path.isStandardInput { return readStandardInput(what: what, limit: limit, oversize: oversize) }
+        if path.isStandardInput {
+            return readStandardInput(what: what, limit: limit, oversize: oversize, allowEmpty: allowEmpty)
+        }
         let name = "\(what) \(path)"
         let opened = open(path, name: name)
         guard case .success(let (fd, size)) = opened else {
@@ -62,14 +64,14 @@ public enum InputFiles {
     /// Standard input, whole, up to `limit` bytes. An empty standard input is an input error
     /// ("empty input"): nothing was piped in, which is never what was meant.
     public static func readStandardInput(
-        what: String = "PROOF", limit: Int = maxProofFileBytes, oversize: Oversize = .refuse
+        what: String = "PROOF", limit: Int = maxProofFileBytes, oversize: Oversize = .refuse, allowEmpty: Bool = false
     ) -> Result<Data, CLIError> {
         var status = stat()
         guard fstat(0, &status) == 0 else { return .failure(.unreadable("\(what) standard input: not open")) }
         if fileType(status) == S_IFDIR { return .failure(.unreadable("\(what) standard input: is a directory")) }
         switch readAll(0, limit: limit) {
         case .success(let data):
-            if data.isEmpty { return .failure(.unreadable("\(what) standard input: empty input")) }
+            if data.isEmpty, !allowEmpty { return .failure(.unreadable("\(what) standard input: empty input")) }
             if data.count > limit, oversize == .refuse {
                 return .failure(.unreadable("\(what) standard input: larger than the \(describe(limit)) allowed"))
             }

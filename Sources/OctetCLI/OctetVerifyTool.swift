@@ -78,6 +78,8 @@ public enum OctetVerifyTool {
                 return io.status(error.exitCode)
             }
         }
+        // Standard output closed at start-up: nothing can be reported, so nothing is verified or recorded.
+        if environment.outputFailure() != nil { return io.status(ExitStatus.ioError) }
         let session: VerificationSession
         switch SessionBuilder.build(c, now: environment.now(), warn: { io.error($0) }) {
         case .success(let built): session = built

@@ -24,6 +24,8 @@ struct RequestLines {
     private let fd: Int32
     private let limit: Int
     private var buffer: [UInt8] = []
+    /// Where the current line starts in `buffer` (consumed lines are dropped in bulk, not one by one).
+    private var start = 0
     /// Bytes of `buffer` already searched for a newline.
     private var scanned = 0
     /// True while the current line went past the limit: its bytes are dropped up to its newline.
@@ -39,16 +41,20 @@ struct RequestLines {
     /// The next line, nil at the end of input.
     mutating func next() throws(ReadError) -> Line? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                scanned = 0
+            if let newline = buffer[max(scanned, start)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                scanned = start
                 if discarding {
                     discarding = false
                     return .tooLong
                 }
                 if line.count > limit { return .tooLong }
                 return .line(line)
+            }
+            if start > 0 {
+                buffer.removeSubrange(..<start)
+                start = 0
             }
             scanned = buffer.count
             if buffer.count > limit {

@@ -11,6 +11,11 @@ import OctetBackend
 /// `RequestsRunner` with the process's standard output.
 enum RequestsCommand {
     static func run(_ c: VerifyConfiguration, environment: ToolEnvironment) -> Int32 {
+        // Standard output closed at start-up (it is /dev/null underneath now): answer nothing, record nothing.
+        if let failure = environment.outputFailure() {
+            environment.writeError("\(OctetVerifyTool.name): standard output: \(failure)\n")
+            return ExitStatus.ioError
+        }
         let sources: SessionBuilder.RunSources
         switch SessionBuilder.runSources(c) {
         case .success(let opened): sources = opened

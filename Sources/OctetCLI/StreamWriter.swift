@@ -84,16 +84,16 @@ public final class StreamWriter: @unchecked Sendable {
     /// written into it. Each closed one is taken by `/dev/null` at once; a write to a closed
     /// standard output or error is then reported as the failure it is.
     public static func claimStandardDescriptors() -> (input: Bool, output: Bool, error: Bool) {
-        var open = [true, true, true]
+        var isOpen = [true, true, true]
         for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-            open[Int(fd)] = false
-            let null = Glibc.open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            isOpen[Int(fd)] = false
+            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if null >= 0, null != fd {
                 _ = dup2(null, fd)
                 _ = close(null)
             }
         }
-        return (open[0], open[1], open[2])
+        return (isOpen[0], isOpen[1], isOpen[2])
     }
 
     /// Ignores `SIGPIPE` for the whole process, so that a closed pipe is `EPIPE` on write.

@@ -5,7 +5,7 @@ import OctetCrypto
 ///
 /// One token per line (blank lines and lines starting with `#` are skipped), each at least 32
 /// characters of visible ASCII. A presented token is compared with every configured one, always
-/// all of them, over SHA-256 digests with an accumulated XOR: the time taken does not depend on
+/// all of them, over SHA-256 digests with `ConstantTime.equal`: the time taken does not depend on
 /// where or whether a token matches, nor on its length.
 struct AccessTokens: Sendable {
     static let minimumLength = 32
@@ -67,13 +67,12 @@ struct AccessTokens: Sendable {
     func admits(authorization: String?) -> Bool {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
         let presented = SHA256.hash(Array(authorization.utf8.dropFirst(7)))
-        var matched: UInt8 = 1
+        var matched = false
         for digest in digests {
-            var difference: UInt8 = 0
-            for index in 0..<32 { difference |= digest[index] ^ presented[index] }
-            // `matched` becomes 0 once any digest equals; no branch on the secret.
-            matched &= UInt8(truncatingIfNeeded: (Int(difference) - 1) >> 8) ^ 1
+            // Every digest is compared, whether or not one already matched.
+            let equal = ConstantTime.equal(digest, presented)
+            matched = matched || equal
         }
-        return matched == 0
+        return matched
     }
 }

@@ -25,7 +25,7 @@ public enum ServeCommand {
           --trust-anchors DIR         replaces the bundled roots (re-read on SIGHUP)
           --token-file FILE           bearer tokens, one per line, 32+ characters (re-read on SIGHUP)
           --insecure-no-auth          allow a non-loopback --listen without --token-file
-          --threads N                 verification threads (default: every core)
+          --threads N                 verification threads (default: every core; 3 per core with PostgreSQL)
           --max-body BYTES            largest request body (default and most 16777216)
           --request-timeout SECONDS   a request must arrive within this (default 30)
           --help
@@ -149,8 +149,13 @@ public enum ServeCommand {
             case .failure(let error): return fail(.unreadable(error.description))
             }
         }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // With PostgreSQL a verification thread waits on the database for part of each request:
+        // three per core keep the cores busy (measured: docs/service.md, "Load, measured").
+        let isPostgreSQL = c.replayStore.map { $0.hasPrefix("postgres") } ?? false
+        let threads = c.threads ?? (isPostgreSQL ? 3 * cores : cores)
         let store: (any ReplayStore)?
-        switch openReplayStore(c.replayStore) {
+        switch openReplayStore(c.replayStore, connections: threads) {
         case .success(let opened): store = opened
         case .failure(let error): return fail(error)
         }
@@ -164,7 +169,6 @@ public enum ServeCommand {
         case .success(let loaded): revocation = loaded
         case .failure(let error): return fail(error)
         }
-        let threads = c.threads ?? ProcessInfo.processInfo.activeProcessorCount
         let service = VerifyService(
             verifier: RequestVerifier(trustAnchors: anchors, revocationSource: revocation, replayStore: store),
             tokens: tokens, maxBody: c.maxBody, log: log, clock: clock)
@@ -263,19 +267,31 @@ public enum ServeCommand {
             }
     }
 
-    static func openReplayStore(_ url: String?) -> Result<(any ReplayStore)?, CLIError> {
-        guard let url else { return .success(nil) }
-        guard url.hasPrefix("sqlite:"), url.count > "sqlite:".count else {
-            return .failure(.usage("--replay-store: expected sqlite:PATH or postgresql://…"))
-        }
-        do {
-            return .success(try SQLiteReplayStore(path: String(url.dropFirst("sqlite:".count))))
+    /// `connections`: the PostgreSQL pool's size, one per verification thread.
+    static func openReplayStore(_ text: String?, connections: Int) -> Result<(any ReplayStore)?, CLIError> {
+        guard let text else { return .success(nil) }
+        do throws(ReplayStoreError) {
+            switch try ReplayStoreURL(parsing: text) {
+            case .sqlite(let path):
+                // A service answers 503 after 2 s of a busy database rather than holding the caller a minute.
+                do throws(BackendError) {
+                    return .success(try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000))
+                } catch {
+                    return .failure(.unreadable(error.message))
+                }
+            case .postgreSQL(let uri):
+                // Reached lazily: a database that is down at start-up is 503s until it is up.
+                return .success(
+                    try PostgreSQLReplayStore(
+                        uri: uri, options: PostgreSQLReplayStore.Options(maximumConnections: connections)))
+            }
         } catch {
-            return .failure(.unreadable(error.message))
+            return .failure(
+                error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
         }
     }
 
     static func logSafeStore(_ url: String) -> String {
-        url.hasPrefix("sqlite:") ? url : "postgresql://…"
+        (try? ReplayStoreURL(parsing: url))?.logSafeDescription ?? "invalid"
     }
 }

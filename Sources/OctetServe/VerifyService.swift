@@ -53,7 +53,7 @@ final class VerifyService: HTTPService, @unchecked Sendable {
         switch path {
         case Self.verifyPath: allowed = "POST"
         case Self.healthPath, Self.metricsPath: allowed = "GET"
-        default: return .answer(Self.error(404, "NOT_FOUND", "no such endpoint: see docs/openapi.yaml"))
+        default: return .answer(Self.error(404, "NOT_FOUND", "no such endpoint: see docs/openapi.json"))
         }
         guard method == allowed else {
             return .answer(

@@ -4,18 +4,28 @@ import Foundation
 // octet-bench: figures, not tests.
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
 let usage = """
-    usage: octet-bench [SECTION] [--hash-gib N]
-      SECTION: verify | geometry | hash | batch | all (default) | profile | instructions | memory
-      --hash-gib N   gibibytes hashed by the hash section (default 1)
+    usage: octet-bench [SECTION] [--hash-gib N] [--replay-store URL] [--count N]
+      SECTION: verify | geometry | hash | batch | all (default) | profile | requests | serve
+               | instructions (callgrind counts, under valgrind) | memory (RSS over 10^6 verifications)
+      --hash-gib N          gibibytes hashed by the hash section (default 1)
+      --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
+      --count N             requests, serve: how many requests (default 20000)
+      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default 2)
     Build with -c release; figures are ratios within one run (see README).
 
     """
-let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile", "instructions", "memory"]
+let sections: Set<String> = [
+    "verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "instructions", "memory",
+]
 
 /// Why the arguments are wrong: one line.
 struct BenchUsageError: Error { let reason: String }
 
 /// The section to run and the hash size; nil for help.
+nonisolated(unsafe) var replayStore: String?
+nonisolated(unsafe) var serviceCount = 20_000
+nonisolated(unsafe) var serviceThreads: Int?
+
 func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes: Int)?, BenchUsageError> {
     var section: String?
     var gibibytes = 1
@@ -29,6 +39,20 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
                 return .failure(BenchUsageError(reason: "--hash-gib: expected a whole number of GiB from 1 to 64"))
             }
             gibibytes = value
+            index += 1
+        case "--replay-store":
+            guard index + 1 < arguments.count else { return .failure(BenchUsageError(reason: "--replay-store: a URL")) }
+            replayStore = arguments[index + 1]
+            index += 1
+        case "--threads":
+            guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (1...64).contains(value)
+            else { return .failure(BenchUsageError(reason: "--threads: expected 1 to 64")) }
+            serviceThreads = value
+            index += 1
+        case "--count":
+            guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (100...1_000_000).contains(value)
+            else { return .failure(BenchUsageError(reason: "--count: expected 100 to 1000000")) }
+            serviceCount = value
             index += 1
         default:
             guard sections.contains(argument) else {
@@ -69,3 +93,8 @@ if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
 if section == "profile" { VerifyBench.profile(iterations: 500) }
 if section == "instructions" { InstructionBench.run() }
 if section == "memory" { MemoryBench.run(verifications: 1_000_000) }
+// The front ends of docs/service.md, as built binaries (not part of `all`: they take a while).
+if section == "requests" {
+    ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads ?? 2)
+}
+if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore, threads: serviceThreads) }

@@ -150,6 +150,38 @@ public enum FuzzSeeds {
             + [Array(#"{"proofBase64":"CAES"}"#.utf8), Array(#"{"id":"é","proofBase64":""}"#.utf8)]
     }
 
+    /// Revocation lists: Google's published shape, the key sections, and near misses.
+    public static func revocationLists() -> [[UInt8]] {
+        let hash = String(repeating: "ab", count: 32)
+        return [
+            #"{"entries":{"c8966fcb2fbb0d7a":{"status":"SUSPENDED","reason":"SOFTWARE_FLAW"}}}"#,
+            #"{"entries":{"5014131950868983053":{"status":"REVOKED","reason":"KEY_COMPROMISE","comment":"x"}}}"#,
+            #"{"proofKeys":{"\#(hash)":{"status":"REVOKED"}},"deviceKeys":{"\#(hash)":{"status":"SUSPENDED"}}}"#,
+            #"{"entries":{}}"#, #"{"entries":{"00ff":{"status":"REVOKED","expires":"2030-01-01"}}}"#,
+            #"{"entrys":{}}"#, #"[1]"#, #"{"entries":{"ab":{"status":"EXPIRED"}}}"#,
+        ].map { Array($0.utf8) }
+    }
+
+    /// Argument vectors (NUL-separated) touching every flag of the verifier, `inspect` and `help`.
+    public static func argumentVectors() -> [[UInt8]] {
+        let vectors: [[String]] = [
+            ["p.proof"], [], ["help"], ["-h"], ["--version"], ["inspect", "--format", "json", "a", "-"],
+            ["--max-age", "60", "--region", "circle:48.8584,2.2945,500", "--at", "2026-01-15T12:00:00Z", "p"],
+            ["--region=polygon:0,0;0,1;1,1", "--require-attestation", "--attestation-bundle", "b", "p"],
+            ["--region", "geohash:u09tunq", "--session-nonce", "8f2a61c09d4e7b13", "--format", "json", "p"],
+            [
+                "--manifest", "m", "--content", "k=f", "--content-unavailable", "j=offline", "--require-content", "k",
+                "p",
+            ],
+            ["--honor-verdict-tier", "--require-verdict", "verified", "--require-caller-metadata", "p"],
+            ["--replay-db", "r.db", "--revocation-list", "l", "--trust-anchors", "d", "--jobs", "2", "p"],
+            ["--color", "never", "-q", "--files-from", "-"], ["--requests", "-", "--jobs", "4"],
+            ["--", "-odd", "issue"], ["--region", "circle:90.00000004,0,10", "p"],
+            ["--generate-completion-script", "zsh"],
+        ]
+        return vectors.map { Array($0.map { Array($0.utf8) }.joined(separator: [0])) }
+    }
+
     /// Certificates (the bundled roots, and the shared Android chains when present), and the
     /// Android attestation extensions found in them.
     public static func derInputs() -> [[UInt8]] {

@@ -16,6 +16,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case cbor = "FuzzCBOR"
     /// The request decoder of `--requests` and `serve` (`VerifyRequest.decode`).
     case request = "FuzzRequest"
+    /// `--revocation-list`: `RevocationList.parse` and its look-ups.
+    case revocationList = "FuzzRevocationList"
+    /// `octet-verify`'s argument parser, on an argv of NUL-separated byte strings.
+    case arguments = "FuzzArguments"
 
     /// Runs one input. Returns normally on every input; a crash, a trap or a sanitizer report is the finding.
     public func run(_ bytes: [UInt8]) {
@@ -26,6 +30,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .der: DEREntry.run(bytes)
         case .cbor: CBOREntry.run(bytes)
         case .request: RequestEntry.run(bytes)
+        case .revocationList: RevocationListEntry.run(bytes)
+        case .arguments: ArgumentsEntry.run(bytes)
         }
     }
 
@@ -38,6 +44,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .der: FuzzSeeds.derInputs()
         case .cbor: FuzzSeeds.cborInputs()
         case .request: FuzzSeeds.requests()
+        case .revocationList: FuzzSeeds.revocationLists()
+        case .arguments: FuzzSeeds.argumentVectors()
         }
     }
 }

@@ -178,6 +178,26 @@ struct PostgreSQLReplayStoreTests {
         #expect(store.check(before, record: true, atMilliseconds: 1) == .replayedProofId)
     }
 
+    @Test("closing the idle connections ends the sessions; the next check connects again")
+    func closeIdle() throws {
+        let (_, url) = try Self.freshStore()
+        let name = PostgresTestEnvironment.uniqueName("octet_closed")
+        let store = try PostgreSQLReplayStore(uri: url + "&application_name=\(name)")
+        let key = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        #expect(store.check(key, record: true, atMilliseconds: 1) == .first(recorded: true))
+        let sessions = "SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'"
+        #expect(try PostgresAdmin.run(url, sessions) == [["1"]])
+        store.closeIdleConnections()
+        // The server notices the closed socket at once, but asynchronously: poll briefly.
+        var left = try PostgresAdmin.run(url, sessions)
+        for _ in 0..<50 where left != [["0"]] {
+            usleep(20_000)
+            left = try PostgresAdmin.run(url, sessions)
+        }
+        #expect(left == [["0"]])
+        #expect(store.check(key, record: true, atMilliseconds: 1) == .replayedProofId)
+    }
+
     @Test("a wrong password is unreachable, and the password is in no message")
     func wrongPassword() throws {
         let base = try #require(PostgresTestEnvironment.url, "\(PostgresTestEnvironment.missing)")

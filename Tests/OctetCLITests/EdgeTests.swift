@@ -108,6 +108,28 @@ struct EdgeTests {
         }
     }
 
+    @Test("standard output closed at start: nothing is verified into the replay store, for a batch or --requests")
+    func closedAtStartRecordsNothing() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.proofs(2, in: directory)
+        let db = directory.appendingPathComponent("r.db").path
+        let batch = try Shell.run(
+            #""$0" "$@" >&-"#, Self.at + ["--format", "json", "--replay-db", db] + paths, in: directory)
+        #expect(batch.status == 74)
+        let proof = try Data(contentsOf: URL(fileURLWithPath: paths[1])).base64EncodedString()
+        // Valid at its time, so only the closed output can keep it from being recorded.
+        let request = #"{"proofBase64":"\#(proof)","options":{"verificationTimeMs":\#(CLIFixture.nowMs)}}"#
+        let requests = try Shell.run(
+            #""$0" "$@" >&-"#, ["--requests", "-", "--replay-db", db], stdin: Data((request + "\n").utf8), in: directory
+        )
+        #expect(requests.status == 74, "\(requests.stderr)")
+        #expect(requests.stderr == "octet-verify: standard output: not open (closed file descriptor)\n")
+        // Neither run recorded anything: both proofs are first sightings now.
+        let after = try Binary.run(Self.at + ["--replay-db", db] + paths, in: directory)
+        #expect(after.status == 0, "\(after.stdout)")
+    }
+
     @Test("a closed standard error with an unreadable PROOF: exit 74, the results still written")
     func closedStandardError() throws {
         let directory = try CLIFixture.scratch()
@@ -378,6 +400,10 @@ struct EdgeTests {
             }
             #expect(order == paths, "\(arguments)")
         }
+        // An empty list verifies nothing, on standard input too (find found nothing): exit 0, no output.
+        let empty = try Binary.run(Self.at + ["--files-from", "-"], stdin: Data(), in: directory)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)
     }
 
     // MARK: Replay store paths

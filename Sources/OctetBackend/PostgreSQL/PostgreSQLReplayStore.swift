@@ -82,6 +82,12 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         return try Self.version(in: rows)
     }
 
+    /// Closes the idle connections (for a graceful stop). The store stays usable: a later check
+    /// connects again. Connections in use close when their statement returns and the store goes.
+    public func closeIdleConnections() {
+        pool.dropIdle()
+    }
+
     // MARK: ReplayStore
 
     public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {

@@ -1,0 +1,284 @@
+import Dispatch
+import Foundation
+import Octet
+import OctetIssuer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `octet-bench requests` and `octet-bench serve [--replay-store URL]`: the built `octet-verify`
+/// on a mix of valid and invalid proofs (3 in 4 valid, each a fresh proof id; the rest with a
+/// broken stage signature), against twice the single-thread library rate of the same proofs
+/// measured in the same run (the ceiling on this 2-core machine).
+///
+/// `serve` is driven over loopback with keep-alive connections: closed loop for the saturating
+/// rate, then paced at half of it for the latency percentiles (measured from each request's
+/// scheduled time, so a stall is not hidden). The load generator runs on the same two cores.
+enum ServiceBench {
+    struct Mix {
+        let requests: [String]
+        let proofs: [Data]
+        let atMilliseconds: Int64
+    }
+
+    static func mix(count: Int) -> Mix {
+        let issuer = ProofIssuer()
+        let draft = ProofDraft()
+        let at = draft.createdAtMs + 1000
+        var requests: [String] = []
+        var proofs: [Data] = []
+        for index in 0..<count {
+            var copy = draft
+            copy.proofId = ProofIssuer.randomBytes(16)
+            let proof = index % 4 == 3 ? issuer.issue(copy, mutations: [.corruptStageSignature(0)]) : issuer.issue(copy)
+            proofs.append(proof)
+            requests.append(
+                #"{"proofBase64":"\#(proof.base64EncodedString())","options":{"verificationTimeMs":\#(at)}}"#)
+        }
+        return Mix(requests: requests, proofs: proofs, atMilliseconds: at)
+    }
+
+    /// The library on one thread over the mix: proofs per second.
+    static func libraryRate(_ mix: Mix) -> Double {
+        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
+        return Double(mix.proofs.count)
+            / Measure.time {
+                for proof in mix.proofs { _ = Octet.verify(proofBytes: proof, options: options) }
+            }
+    }
+
+    static var tool: URL? {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("octet-verify")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
+    static func requests(count: Int, replayStore: String?, jobs: Int = 2) {
+        guard let tool else {
+            print("requests: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
+            return
+        }
+        let mix = mix(count: count)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-requests-\(getpid()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let library = libraryRate(mix)
+        let process = Process()
+        process.executableURL = tool
+        process.arguments =
+            ["--requests", file.path, "--jobs", "\(jobs)"] + (replayStore.map { ["--replay-store", $0] } ?? [])
+        process.standardOutput = FileHandle.nullDevice
+        let seconds = Measure.time {
+            try? process.run()
+            process.waitUntilExit()
+        }
+        let rate = Double(count) / seconds
+        print(
+            "requests: \(count) requests (3/4 valid), --jobs \(jobs), store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)"
+        )
+        print("requests-per-second: \(Measure.format(rate))")
+        print("library-single-thread-proofs-per-second: \(Measure.format(library))")
+        print("requests-ratio-to-2x-library: \(Measure.format(rate / (2 * library), 3))")
+    }
+
+    static func storeName(_ url: String) -> String { url.hasPrefix("sqlite:") ? "sqlite" : "postgresql" }
+
+    static func serve(count: Int, replayStore: String?, threads: Int?) {
+        guard let tool else {
+            print("serve: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
+            return
+        }
+        // Two phases, each with proofs of its own (with a store, a proof is accepted once).
+        let saturating = mix(count: count)
+        let paced = mix(count: count / 2)
+        let library = libraryRate(saturating)
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("octet-serve-bench-\(getpid()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments =
+            ["serve", "--listen", "127.0.0.1:0"] + (threads.map { ["--threads", "\($0)"] } ?? [])
+            + (replayStore.map { ["--replay-store", $0] } ?? [])
+        process.standardError = try? FileHandle(forWritingTo: log)
+        guard (try? process.run()) != nil else { return print("serve: cannot start octet-verify serve") }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var port: UInt16 = 0
+        for _ in 0..<500 where port == 0 {
+            usleep(20_000)
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #""address":"127.0.0.1:"#) {
+                port = UInt16(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            }
+        }
+        guard port != 0 else { return print("serve: did not start") }
+
+        let connections = 8
+        let closed = LoadRun.run(
+            port: port, requests: saturating.requests, connections: connections, ratePerSecond: nil)
+        let saturated = Double(closed.latencies.count) / closed.seconds
+        let half = LoadRun.run(
+            port: port, requests: paced.requests, connections: connections, ratePerSecond: saturated / 2)
+        let sorted = half.latencies.sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] * 1000
+        }
+        let store = replayStore.map(storeName) ?? "none"
+        print(
+            "serve: \(count) requests (3/4 valid), \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store)"
+        )
+        print(
+            "serve-statuses: \(closed.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " "))"
+        )
+        print("serve-requests-per-second: \(Measure.format(saturated))")
+        print("library-single-thread-proofs-per-second: \(Measure.format(library))")
+        print("serve-ratio-to-2x-library: \(Measure.format(saturated / (2 * library), 3))")
+        let closedSorted = closed.latencies.sorted()
+        print(
+            "serve-saturated-p50-ms: \(Measure.format(closedSorted[closedSorted.count / 2] * 1000, 3))"
+                + " p99-ms: \(Measure.format(closedSorted[Int(0.99 * Double(closedSorted.count))] * 1000, 3))")
+        print(
+            "serve-half-rate \(Measure.format(saturated / 2)) req/s p50-ms: \(Measure.format(percentile(0.5), 3))"
+                + " p99-ms: \(Measure.format(percentile(0.99), 3))")
+    }
+}
+
+/// Sends `requests` over `connections` keep-alive connections; closed loop, or paced at
+/// `ratePerSecond` overall. Latency of a paced request counts from its scheduled time.
+enum LoadRun {
+    struct Outcome {
+        var latencies: [Double] = []
+        var statuses: [Int: Int] = [:]
+        var seconds: Double = 0
+    }
+
+    static func run(port: UInt16, requests: [String], connections: Int, ratePerSecond: Double?) -> Outcome {
+        let payloads = requests.map { body -> [UInt8] in
+            Array(
+                ("POST /v1/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                    + body).utf8)
+        }
+        let collector = Collector()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let interval = ratePerSecond.map { Double(connections) / $0 }
+        let done = DispatchGroup()
+        // One thread per connection (concurrentPerform would run only as many as there are cores).
+        for worker in 0..<connections {
+            done.enter()
+            Thread {
+                work(worker)
+                done.leave()
+            }.start()
+        }
+        @Sendable func work(_ worker: Int) {
+            var local = Outcome()
+            var fd = connect(port)
+            var index = worker
+            var sent = 0
+            while index < payloads.count {
+                var scheduled = DispatchTime.now().uptimeNanoseconds
+                if let interval {
+                    scheduled = start + UInt64(Double(sent) * interval * 1e9)
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    if scheduled > now { usleep(UInt32((scheduled - now) / 1000)) }
+                }
+                let began = ratePerSecond == nil ? DispatchTime.now().uptimeNanoseconds : scheduled
+                guard fd >= 0, let status = exchange(fd, payloads[index]) else {
+                    if fd >= 0 { close(fd) }
+                    fd = connect(port)
+                    local.statuses[-1, default: 0] += 1
+                    index += connections
+                    sent += 1
+                    continue
+                }
+                local.latencies.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+                local.statuses[status, default: 0] += 1
+                index += connections
+                sent += 1
+            }
+            if fd >= 0 { close(fd) }
+            collector.add(local)
+        }
+        done.wait()
+        var outcome = collector.outcome
+        outcome.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return outcome
+    }
+
+    /// `@unchecked Sendable`: guarded by `lock`.
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = Outcome()
+        func add(_ local: Outcome) {
+            lock.withLock {
+                value.latencies += local.latencies
+                for (status, count) in local.statuses { value.statuses[status, default: 0] += count }
+            }
+        }
+        var outcome: Outcome { lock.withLock { value } }
+    }
+
+    static func connect(_ port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if result != 0 {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    /// Writes one request and reads its response (headers, then Content-Length bytes); the status.
+    static func exchange(_ fd: Int32, _ payload: [UInt8]) -> Int? {
+        var offset = 0
+        while offset < payload.count {
+            let written = payload.withUnsafeBytes {
+                send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { return nil }
+            offset += written
+        }
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        var headerEnd: Int?
+        var length = 0
+        while true {
+            if headerEnd == nil, let end = find(buffer, [13, 10, 13, 10]) {
+                headerEnd = end + 4
+                let head = String(decoding: buffer[..<end], as: UTF8.self).lowercased()
+                if let range = head.range(of: "content-length: ") {
+                    length = Int(head[range.upperBound...].prefix { $0.isNumber }) ?? 0
+                }
+            }
+            if let headerEnd, buffer.count >= headerEnd + length {
+                let status = buffer.count > 12 ? Int(String(decoding: buffer[9..<12], as: UTF8.self)) : nil
+                return status
+            }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    static func find(_ bytes: [UInt8], _ pattern: [UInt8]) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        for index in 0...(bytes.count - pattern.count) where bytes[index] == pattern[0] {
+            if Array(bytes[index..<index + pattern.count]) == pattern { return index }
+        }
+        return nil
+    }
+}

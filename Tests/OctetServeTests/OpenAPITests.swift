@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// docs/openapi.json against the running server: every (path, method, status) the server returns
+/// is in the document and every one in the document is returned by some request here; each JSON
+/// body matches its documented schema (a small validator for the subset the document uses).
+@Suite("OpenAPI: the document and the server agree", .serialized)
+struct OpenAPITests {
+    nonisolated(unsafe) static let document: [String: Any] = {
+        let url = Repository.root.appendingPathComponent("docs/openapi.json")
+        guard let data = try? Data(contentsOf: url),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
+        return object
+    }()
+
+    /// A response object, with `$ref` followed.
+    static func resolve(_ value: Any?) -> [String: Any]? {
+        guard var object = value as? [String: Any] else { return nil }
+        var hops = 0
+        while let reference = object["$ref"] as? String, hops < 8 {
+            let parts = reference.dropFirst(2).split(separator: "/").map(String.init)
+            var node: Any? = document
+            for part in parts { node = (node as? [String: Any])?[part] }
+            guard let next = node as? [String: Any] else { return nil }
+            object = next
+            hops += 1
+        }
+        return object
+    }
+
+    /// Every documented (path, method, status); "*" for x-octet-any-request.
+    static var documented: Set<String> {
+        var set = Set<String>()
+        for (path, item) in (document["paths"] as? [String: Any]) ?? [:] {
+            for (method, operation) in (item as? [String: Any]) ?? [:] {
+                for status in ((operation as? [String: Any])?["responses"] as? [String: Any] ?? [:]).keys {
+                    set.insert("\(method.uppercased()) \(path) \(status)")
+                }
+            }
+        }
+        for status in ((document["x-octet-any-request"] as? [String: Any]) ?? [:]).keys { set.insert("* * \(status)") }
+        return set
+    }
+
+    static func response(method: String, path: String, status: Int) -> [String: Any]? {
+        let paths = document["paths"] as? [String: Any]
+        let operation = (paths?[path] as? [String: Any])?[method.lowercased()] as? [String: Any]
+        if let found = (operation?["responses"] as? [String: Any])?[String(status)] { return resolve(found) }
+        return resolve((document["x-octet-any-request"] as? [String: Any])?[String(status)])
+    }
+
+    /// Problems found validating `value` against `schema` (empty: it matches).
+    static func validate(_ value: Any, _ schema: [String: Any], at path: String = "$") -> [String] {
+        guard let schema = resolve(schema) else { return ["\(path): unresolvable schema"] }
+        if value is NSNull { return schema["nullable"] as? Bool == true ? [] : ["\(path): null"] }
+        var problems: [String] = []
+        if let allowed = schema["enum"] as? [String] {
+            guard let text = value as? String, allowed.contains(text) else { return ["\(path): not in enum"] }
+        }
+        switch schema["type"] as? String {
+        case "object":
+            guard let object = value as? [String: Any] else { return ["\(path): not an object"] }
+            let properties = schema["properties"] as? [String: Any] ?? [:]
+            for name in schema["required"] as? [String] ?? [] where object[name] == nil {
+                problems.append("\(path).\(name): missing")
+            }
+            for (name, member) in object {
+                if let property = properties[name] as? [String: Any] {
+                    problems += validate(member, property, at: "\(path).\(name)")
+                } else if let additional = schema["additionalProperties"] as? [String: Any] {
+                    problems += validate(member, additional, at: "\(path).\(name)")
+                } else if schema["additionalProperties"] as? Bool == false {
+                    problems.append("\(path).\(name): not in the schema")
+                }
+            }
+        case "array":
+            guard let array = value as? [Any] else { return ["\(path): not an array"] }
+            if let items = schema["items"] as? [String: Any] {
+                for (index, item) in array.enumerated() { problems += validate(item, items, at: "\(path)[\(index)]") }
+            }
+        case "string": if !(value is String) { problems.append("\(path): not a string") }
+        case "boolean": if !(value is Bool) { problems.append("\(path): not a boolean") }
+        case "integer", "number": if !(value is NSNumber) || value is Bool { problems.append("\(path): not a number") }
+        default: break
+        }
+        return problems
+    }
+
+    struct Exchange {
+        let method: String
+        let path: String
+        let reply: HTTPReply
+    }
+
+    @Test("every status the server returns is documented, every documented one is returned, bodies match")
+    func agreement() throws {
+        try #require(!Self.document.isEmpty, "docs/openapi.json does not read")
+        let scratch = try Scratch()
+        let token = "openapi-token-0123456789abcdefghijklmnop"
+        try token.write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
+        let database = scratch.path("replay.db")
+        let server = try ServeProcess(
+            ["--token-file", scratch.path("tokens"), "--replay-store", "sqlite:" + database, "--max-body", "8192"],
+            in: scratch)
+        defer { server.stop() }
+        let auth = ["Authorization": "Bearer \(token)"]
+        let json = ["Content-Type": "application/json"]
+        var exchanges: [Exchange] = []
+        func record(_ method: String, _ path: String, _ headers: [String: String] = [:], _ body: String = "") throws {
+            let reply = try TestClient.request(
+                server.port, method: method, path: path, headers: headers, body: Array(body.utf8))
+            exchanges.append(Exchange(method: method, path: path, reply: reply))
+        }
+        let proof = FreshProofs.request(FreshProofs.proof(), id: "o-1")
+        try record("POST", "/v1/verify", auth.merging(json) { $1 }, proof)
+        try record("POST", "/v1/verify", auth.merging(json) { $1 }, #"{"proofBase64":1}"#)
+        try record("POST", "/v1/verify", json, proof)
+        try record("POST", "/v1/verify", auth.merging(json) { $1 }, String(repeating: " ", count: 9000))
+        try record("POST", "/v1/verify", auth.merging(["Content-Type": "text/plain"]) { $1 }, proof)
+        try record("GET", "/healthz")
+        try record("GET", "/metrics", auth)
+        try record("GET", "/metrics")
+        try record("GET", "/nowhere")
+        try record("GET", "/v1/verify", auth)
+        try record("GET", "/healthz", ["X-Padding": String(repeating: "p", count: 40 << 10)])
+        // The replay store held by another process: 503, then /healthz says so; released: served again.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [database]
+        let holderInput = Pipe()
+        holder.standardInput = holderInput
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        holderInput.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 1;\n".utf8))
+        usleep(300_000)
+        try record("POST", "/v1/verify", auth.merging(json) { $1 }, FreshProofs.request(FreshProofs.proof()))
+        try record("GET", "/healthz")
+        holderInput.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
+        holder.waitUntilExit()
+        var recovered = false
+        for _ in 0..<50 where !recovered {
+            let reply = try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: token)
+            recovered = reply.status == 200 && reply.json?.verdict == "valid"
+            if !recovered { usleep(200_000) }
+        }
+        #expect(recovered, "the store came back but the server did not")
+
+        var returned = Set<String>()
+        for exchange in exchanges {
+            let status = exchange.reply.status
+            let operation = "\(exchange.method) \(exchange.path) \(status)"
+            let documentedHere = Self.documented.contains(operation) || Self.documented.contains("* * \(status)")
+            #expect(documentedHere, "\(operation) is not in docs/openapi.json")
+            returned.insert(Self.documented.contains(operation) ? operation : "* * \(status)")
+            guard let response = Self.response(method: exchange.method, path: exchange.path, status: status) else {
+                continue
+            }
+            let contentType = exchange.reply.header("Content-Type") ?? ""
+            if let content = response["content"] as? [String: Any] {
+                #expect(content[contentType] != nil, "\(operation): \(contentType) is not documented")
+                if contentType == "application/json", let media = content[contentType] as? [String: Any],
+                    let schema = media["schema"] as? [String: Any]
+                {
+                    let body = try JSONSerialization.jsonObject(with: Data(exchange.reply.body))
+                    let problems = Self.validate(body, schema)
+                    #expect(problems.isEmpty, "\(operation): \(problems)")
+                }
+            }
+            for (header, _) in (response["headers"] as? [String: Any]) ?? [:] {
+                #expect(exchange.reply.header(header) != nil, "\(operation): no \(header) header")
+            }
+        }
+        #expect(returned == Self.documented, "documented but never returned: \(Self.documented.subtracting(returned))")
+    }
+}
