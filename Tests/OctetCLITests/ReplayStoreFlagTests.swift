@@ -194,6 +194,29 @@ struct PostgreSQLBinaryTests {
         }
     }
 
+    @Test("8 processes, each with its own proof, all bound to one session nonce: exactly one valid")
+    func processRaceOnNonce() throws {
+        let url = try Self.freshURL()
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nonce = [UInt8](repeating: 0x5A, count: 16)
+        let paths = try (0..<8).map { index in
+            try CLIFixture.write(
+                CLIFixture.proof(id: UInt8(100 + index), nonce: nonce), "n\(index).proof", in: directory)
+        }
+        let runs = try paths.map { path in
+            try Binary.Running(Self.at + ["--format", "json", "--replay-store", url, path], stdin: nil, in: directory)
+        }.map { try $0.wait() }
+        var statuses: [String] = []
+        for run in runs {
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            statuses.append(try Self.replayStatus(try #require(run.stdout.split(separator: "\n").first)).status)
+        }
+        #expect(statuses.filter { $0 == "PASS" }.count == 1, "\(statuses)")
+        #expect(statuses.filter { $0 == "FAIL" }.count == 7, "\(statuses)")
+        #expect(runs.map(\.status).sorted() == [0, 1, 1, 1, 1, 1, 1, 1])
+    }
+
     @Test("replay prune on PostgreSQL: only the records past the age go")
     func prune() throws {
         let url = try Self.freshURL()
