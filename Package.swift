@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
 // primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite and
@@ -19,6 +19,15 @@ let package = Package(
         .executable(name: "octet-verify", targets: ["octet-verify"]),
         .executable(name: "octet-bench", targets: ["octet-bench"]),
         .executable(name: "octet-vectors", targets: ["octet-vectors"]),
+    ],
+    // Both on by default. scripts/package builds the static binary without them: Debian ships libpq
+    // and libmicrohttpd only in forms that cannot be linked statically (libpq needs LDAP and
+    // Kerberos, libmicrohttpd GnuTLS with p11-kit), and the offline verifier does not need a TLS
+    // or directory-service stack. `--replay-db` (SQLite) stays in.
+    traits: [
+        .trait(name: "PostgreSQL", description: "The PostgreSQL replay store (libpq): --replay-store postgresql://…"),
+        .trait(name: "Serve", description: "octet-verify serve: the verifier over HTTP (GNU libmicrohttpd)"),
+        .default(enabledTraits: ["PostgreSQL", "Serve"]),
     ],
     targets: [
         // C libraries, each behind one system-library target.
@@ -77,7 +86,8 @@ let package = Package(
         .target(
             name: "OctetBackend",
             dependencies: [
-                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite", "CPostgreSQL",
+                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite",
+                .target(name: "CPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
             ]),
         // The command-line verifier as a library, testable in-process.
         .target(
@@ -96,7 +106,9 @@ let package = Package(
             name: "OctetServe",
             dependencies: ["OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "CMicroHTTPD", "OctetHTTPShim"]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
-        .executableTarget(name: "octet-verify", dependencies: ["OctetCLI", "OctetServe"]),
+        .executableTarget(
+            name: "octet-verify",
+            dependencies: ["OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"]))]),
         // Valgrind's client requests (header-only, from the valgrind package) for `octet-bench instructions`.
         .target(name: "CCallgrind"),
         .executableTarget(

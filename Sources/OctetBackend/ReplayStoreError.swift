@@ -10,6 +10,9 @@ public struct ReplayStoreError: Error, Sendable, Equatable, CustomStringConverti
 
         /// `--replay-store URL` is not `sqlite:PATH`, `postgresql://…` or `postgres://…`, or is malformed.
         public static let invalidURL = Code("REPLAY_STORE_URL_INVALID")
+        /// This build has no driver for the store: a PostgreSQL URL given to a binary built without
+        /// the PostgreSQL trait (the static package of `scripts/package`).
+        public static let unsupported = Code("REPLAY_STORE_UNSUPPORTED")
         /// The store cannot be opened: an SQLite file that cannot be opened or is not a database.
         public static let unusable = Code("REPLAY_STORE_UNUSABLE")
         /// The database cannot be reached (refused, timed out, authentication failed, connection lost).

@@ -33,34 +33,67 @@ public enum ReplayStoreURL: Sendable, Equatable {
             throw ReplayStoreError(
                 .invalidURL, "a replay store URL is sqlite:PATH, postgresql://… or postgres://… (libpq connection URI)")
         }
-        _ = try PostgreSQLURI(text)
-        self = .postgreSQL(uri: text)
+        #if PostgreSQL
+            _ = try PostgreSQLURI(text)
+            self = .postgreSQL(uri: text)
+        #else
+            throw ReplayStoreError(.unsupported, Self.noPostgreSQL)
+        #endif
     }
 
     /// The URL for logs and messages: a PostgreSQL password is masked.
     public var logSafeDescription: String {
         switch self {
         case .sqlite(let path): return "sqlite:\(path)"
-        case .postgreSQL(let uri): return (try? PostgreSQLURI(uri).logSafe) ?? "postgresql://…"
+        case .postgreSQL(let uri):
+            #if PostgreSQL
+                return (try? PostgreSQLURI(uri).logSafe) ?? "postgresql://…"
+            #else
+                _ = uri
+                return "postgresql://…"
+            #endif
         }
     }
+
+    /// Why a binary built without the PostgreSQL trait refuses a PostgreSQL URL.
+    static let noPostgreSQL =
+        "this octet-verify has no PostgreSQL support (the static package leaves libpq out): use sqlite:PATH, or a build with the PostgreSQL trait (swift build)"
 }
 
-extension ReplayStoreURL {
-    /// Opens the store: an SQLite file at once (one that cannot be opened is `.unusable`), a
-    /// PostgreSQL pool lazily (the database is reached on the first check).
-    public func open(postgreSQL options: PostgreSQLReplayStore.Options = .init()) throws(ReplayStoreError)
-        -> any ReplayStore & ReplayPruning
-    {
-        switch self {
-        case .sqlite(let path):
-            do throws(BackendError) {
-                return try SQLiteReplayStore(path: path)
-            } catch {
-                throw ReplayStoreError(.unusable, error.message)
+#if PostgreSQL
+    extension ReplayStoreURL {
+        /// Opens the store: an SQLite file at once (one that cannot be opened is `.unusable`), a
+        /// PostgreSQL pool lazily (the database is reached on the first check).
+        public func open(postgreSQL options: PostgreSQLReplayStore.Options = .init()) throws(ReplayStoreError)
+            -> any ReplayStore & ReplayPruning
+        {
+            switch self {
+            case .sqlite(let path):
+                do throws(BackendError) {
+                    return try SQLiteReplayStore(path: path)
+                } catch {
+                    throw ReplayStoreError(.unusable, error.message)
+                }
+            case .postgreSQL(let uri):
+                return try PostgreSQLReplayStore(uri: uri, options: options)
             }
-        case .postgreSQL(let uri):
-            return try PostgreSQLReplayStore(uri: uri, options: options)
         }
     }
-}
+#else
+    extension ReplayStoreURL {
+        /// Opens the store: an SQLite file (one that cannot be opened is `.unusable`). Without the
+        /// PostgreSQL trait a PostgreSQL URL never parses, so only SQLite reaches here.
+        public func open() throws(ReplayStoreError) -> any ReplayStore & ReplayPruning {
+            switch self {
+            case .sqlite(let path):
+                do throws(BackendError) {
+                    return try SQLiteReplayStore(path: path)
+                } catch {
+                    throw ReplayStoreError(.unusable, error.message)
+                }
+            case .postgreSQL:
+                throw ReplayStoreError(.unsupported, Self.noPostgreSQL)
+            }
+        }
+    }
+#endif

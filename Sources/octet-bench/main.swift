@@ -5,17 +5,19 @@ import Foundation
 // `swift build -c release && .build/release/octet-bench [verify|geometry|hash|batch|all] [--hash-gib N]`.
 let usage = """
     usage: octet-bench [SECTION] [--hash-gib N] [--replay-store URL] [--count N]
-      SECTION: verify | geometry | hash | batch | all (default) | profile | requests | serve
+      SECTION: verify | geometry | hash | batch | all (default) | profile | requests | serve | cold
                | instructions (callgrind counts, under valgrind) | memory (RSS over 10^6 verifications)
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
       --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default 2)
+    cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
+    repository root; instruction counts need valgrind.
     Build with -c release; figures are ratios within one run (see README).
 
     """
 let sections: Set<String> = [
-    "verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "instructions", "memory",
+    "verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "cold", "instructions", "memory",
 ]
 
 /// Why the arguments are wrong: one line.
@@ -98,3 +100,5 @@ if section == "requests" {
     ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads ?? 2)
 }
 if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore, threads: serviceThreads) }
+// Not part of "all": it needs the packaged binary and runs valgrind.
+if section == "cold" { ColdBench.run(dynamic: ".build/release/octet-verify", packaged: "dist/octet-verify") }

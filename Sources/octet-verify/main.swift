@@ -1,10 +1,20 @@
 import Foundation
 import OctetCLI
-import OctetServe
+
+#if Serve
+    import OctetServe
+#endif
 
 // The raw argv: a file name is bytes, and CommandLine.arguments would decode it lossily.
 let arguments = OctetVerifyTool.processArguments
 if arguments.first == Array("serve".utf8) {
-    exit(ServeCommand.run(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }))
+    #if Serve
+        exit(ServeCommand.run(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }))
+    #else
+        // The static package leaves libmicrohttpd (and the GnuTLS it needs) out: see Package.swift.
+        FileHandle.standardError.write(
+            Data("octet-verify: this build has no serve (the static package): use a build with the Serve trait\n".utf8))
+        exit(64)
+    #endif
 }
 exit(OctetVerifyTool.run(bytes: arguments))

@@ -80,9 +80,13 @@ struct RelocatedBinaryTests {
         let configuration = directory.appendingPathComponent("broken.cnf")
         try Self.brokenConfiguration.write(to: configuration, atomically: true, encoding: .utf8)
         let arguments = Self.exampleArguments + ["--format", "json", Self.example]
-        let (status, stdout, _) = try Self.runCopy(arguments, in: directory, environment: [:])
+        // The rest of the environment is kept (a sanitizer build needs its LSAN_OPTIONS).
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "OPENSSL_CONF")
+        let (status, stdout, _) = try Self.runCopy(arguments, in: directory, environment: environment)
+        environment["OPENSSL_CONF"] = configuration.path
         let (brokenStatus, brokenStdout, brokenStderr) = try Self.runCopy(
-            arguments, in: directory, environment: ["OPENSSL_CONF": configuration.path])
+            arguments, in: directory, environment: environment)
         #expect(status == 0 && brokenStatus == 0)
         #expect(brokenStderr.isEmpty)
         #expect(brokenStdout == stdout)

@@ -1,3 +1,5 @@
+// Built with the PostgreSQL trait (on by default; off in the static package: see Package.swift).
+#if PostgreSQL
 internal import CPostgreSQL
 import Foundation
 
@@ -263,3 +265,4 @@ struct SecretRedactor: Sendable {
         return line.count > 300 ? String(line.prefix(300)) + "…" : line
     }
 }
+#endif

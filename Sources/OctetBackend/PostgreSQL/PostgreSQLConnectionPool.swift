@@ -1,3 +1,5 @@
+// Built with the PostgreSQL trait (on by default; off in the static package: see Package.swift).
+#if PostgreSQL
 import Foundation
 
 /// A small pool of libpq connections, each used by one thread at a time, with bounded
@@ -148,3 +150,4 @@ extension Deadline {
     /// The wall-clock `Date` for `NSCondition.wait(until:)`.
     var date: Date { Date(timeIntervalSinceNow: Double(remainingMilliseconds) / 1000) }
 }
+#endif

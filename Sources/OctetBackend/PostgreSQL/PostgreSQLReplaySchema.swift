@@ -1,3 +1,5 @@
+// Built with the PostgreSQL trait (on by default; off in the static package: see Package.swift).
+#if PostgreSQL
 internal import CPostgreSQL
 
 /// The PostgreSQL replay store's schema (version 1) and its statements. docs/service.md,
@@ -92,3 +94,4 @@ enum PostgreSQLReplaySchema {
         static let int8: CPostgreSQL.Oid = 20
     }
 }
+#endif

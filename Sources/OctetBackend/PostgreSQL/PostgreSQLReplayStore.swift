@@ -1,3 +1,5 @@
+// Built with the PostgreSQL trait (on by default; off in the static package: see Package.swift).
+#if PostgreSQL
 internal import CPostgreSQL
 import Foundation
 import Octet
@@ -259,3 +261,4 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         return (0..<2).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the PostgreSQL trait (on by default; off in the static package: see Package.swift).
+#if PostgreSQL
 internal import CPostgreSQL
 import Foundation
 
@@ -71,3 +73,4 @@ struct PostgreSQLURI {
         return spans.sorted { $0.lowerBound < $1.lowerBound }
     }
 }
+#endif
