@@ -133,6 +133,11 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     }
 
     func saturated() -> HTTPAnswer {
+        if lock.withLock({ draining }) {
+            return Self.error(
+                503, "STOPPING", "the server is stopping: nothing was verified; retry on another instance",
+                headers: [("Retry-After", "1")])
+        }
         metrics.recordSaturated()
         return Self.error(
             503, "SATURATED", "every verification thread is busy and the queue is full; retry",

@@ -1,4 +1,5 @@
 import Foundation
+import OctetCrypto
 import OctetEncoding
 import Testing
 
@@ -206,6 +207,31 @@ struct ServeEndpointTests {
         #expect(server.events("reload").last?["tokens"].map { "\($0)".contains("kept the previous tokens") } == true)
     }
 
+    @Test("SIGHUP re-reads the revocation list; a malformed one keeps the list in force and says so")
+    func reloadRevocationList() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("status.json")
+        try #"{"entries": {}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let server = try ServeProcess(["--revocation-list", path], in: scratch)
+        defer { server.stop() }
+        let before = try #require(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof())).json)
+        #expect(before.checkStatus("revocation") == "PASS")
+        let keyHash = Hex.encode(SHA256.hash(FreshProofs.issuer.proofKey.publicKey.x963Representation))
+        try #"{"proofKeys": {"\#(keyHash)": {"status": "REVOKED"}}}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(server.waitFor("reload"))
+        let revoked = try #require(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof())).json)
+        #expect(revoked.checkStatus("revocation") == "FAIL")
+        try "not a list".write(toFile: path, atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(server.waitFor("reload", count: 2))
+        let kept = try #require(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof())).json)
+        #expect(kept.checkStatus("revocation") == "FAIL")
+        #expect(
+            server.events("reload").last?["revocationList"].map { "\($0)".contains("kept the previous list") } == true)
+    }
+
     @Test("a non-loopback address without a token file is refused at start-up")
     func nonLoopbackNeedsTokens() throws {
         let binary = try #require(VerifierBinary.url)
@@ -228,7 +254,12 @@ struct ServeEndpointTests {
         let group = DispatchGroup()
         for body in proofs {
             DispatchQueue.global().async(group: group) {
-                statuses.add((try? TestClient.verify(server.port, body))?.status ?? -1)
+                let reply = try? TestClient.verify(server.port, body)
+                statuses.add(reply?.status ?? -1)
+                if reply?.status == 503 {
+                    statuses.add(
+                        reply?.json?.errorCode == "STOPPING" && reply?.header("Retry-After") == "1" ? 503 : -503)
+                }
             }
         }
         usleep(50_000)
@@ -236,8 +267,9 @@ struct ServeEndpointTests {
         #expect(group.wait(timeout: .now() + 30) == .success)
         #expect(server.stop() == 0)
         #expect(server.waitFor("stopped"))
-        // Whatever got in was answered 200; the rest found the door closed (-1), never a 5xx.
-        #expect(statuses.all.allSatisfy { $0 == 200 || $0 == -1 })
+        // Whatever was taken in was answered 200; what came after found the door closed (-1) or
+        // was told to retry elsewhere (503 STOPPING with Retry-After); nothing else.
+        #expect(statuses.all.allSatisfy { $0 == 200 || $0 == -1 || $0 == 503 })
     }
 }
 
