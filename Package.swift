@@ -59,7 +59,7 @@ let package = Package(
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
         // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
-        .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
+        .target(name: "OctetCrypto", dependencies: ["COpenSSL", "OctetThreads"]),
         // WGS84 geodesics and region containment.
         .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
