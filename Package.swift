@@ -109,9 +109,14 @@ let package = Package(
         .executableTarget(
             name: "octet-verify",
             dependencies: ["OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"]))]),
+        // Valgrind's client requests (header-only, from the valgrind package) for `octet-bench instructions`.
+        .target(name: "CCallgrind"),
         .executableTarget(
             name: "octet-bench",
-            dependencies: ["Octet", "OctetIssuer", "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL"]),
+            dependencies: [
+                "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetCrypto", "OctetGeometry",
+                "OctetContent", "COpenSSL",
+            ]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.
         .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/Support"),

@@ -47,6 +47,13 @@ public indirect enum JSONOut: Sendable, Equatable {
 
     /// `quoted(_:)`, appended as UTF-8: the one implementation of the string rules.
     static func quote(_ text: String, into out: inout [UInt8]) {
+        // Most text (names, tags, hex, ASCII details) needs no escape: copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(UInt8(ascii: "\""))
+            out += text.utf8
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         out.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {

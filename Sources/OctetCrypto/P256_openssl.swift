@@ -14,6 +14,11 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     let key: OpaquePointer
     /// The 65-byte SEC1 uncompressed point, `04 || X || Y`.
     let x963Representation: [UInt8]
+    /// A verification context for `key`, made on first use and kept: one proof key verifies every
+    /// stage, and a context costs more to make than to use. Taken out under `lock` while in use,
+    /// so two threads never share one (a second caller meanwhile makes its own for that call).
+    private var spareContext: OpaquePointer?
+    private let lock = NSLock()
 
     /// The first 26 bytes of the DER SubjectPublicKeyInfo of a P-256 key with an uncompressed point:
     /// the SEQUENCE header, the AlgorithmIdentifier (id-ecPublicKey, prime256v1), and the BIT STRING
@@ -57,11 +62,40 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         self.x963Representation = Array(spki.suffix(65))
     }
 
-    deinit { EVP_PKEY_free(key) }
+    deinit {
+        if let spareContext { EVP_PKEY_CTX_free(spareContext) }
+        EVP_PKEY_free(key)
+    }
 
-    /// ECDSA over SHA-256(`message`); the API has already applied the strict-DER rule.
+    /// ECDSA over SHA-256(`message`): the digest, then `EVP_PKEY_verify` on it with the key's kept
+    /// context. The API has already applied the strict-DER rule.
     func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
-        OpenSSLVerifier.verify(key: key, signature: derSignature, message: message)
+        let digest = message.withUnsafeBytes { SHA256Backend.hash($0) }
+        defer { drainOpenSSLErrors() }
+        lock.lock()
+        var context = spareContext
+        spareContext = nil
+        lock.unlock()
+        if context == nil {
+            context = EVP_PKEY_CTX_new_from_pkey(nil, key, nil)
+            if let made = context, EVP_PKEY_verify_init(made) != 1 {
+                EVP_PKEY_CTX_free(made)
+                context = nil
+            }
+        }
+        guard let context else { return false }
+        let result = derSignature.withUnsafeBufferPointer { signature in
+            EVP_PKEY_verify(context, signature.baseAddress, signature.count, digest, digest.count)
+        }
+        lock.lock()
+        if spareContext == nil {
+            spareContext = context
+            lock.unlock()
+        } else {
+            lock.unlock()
+            EVP_PKEY_CTX_free(context)
+        }
+        return result == 1
     }
 }
 
@@ -87,26 +121,6 @@ final class P256Parameters: @unchecked Sendable {
     }
 
     static let shared = P256Parameters()
-}
-
-/// EVP_DigestVerify with SHA-256, shared by P-256 keys and certificate keys.
-enum OpenSSLVerifier {
-    static func verify<M: ContiguousBytes>(key: OpaquePointer, signature: [UInt8], message: M) -> Bool {
-        defer { drainOpenSSLErrors() }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, FetchedDigest.sha256.md, nil, key) == 1 else {
-            return false
-        }
-        let result = message.withUnsafeBytes { messageBytes in
-            signature.withUnsafeBufferPointer { signatureBytes in
-                EVP_DigestVerify(
-                    context, signatureBytes.baseAddress, signatureBytes.count,
-                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
-            }
-        }
-        return result == 1
-    }
 }
 
 /// A P-256 private key as an OpenSSL `EVP_PKEY`.

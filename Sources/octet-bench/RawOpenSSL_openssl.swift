@@ -43,4 +43,20 @@ enum RawOpenSSL {
         }
         return Double(buffer.count * rounds) / seconds
     }
+
+    /// A verification context for `key`, made once: `EVP_PKEY_verify` on a digest reuses it, the
+    /// signature arithmetic alone (what `openssl speed ecdsap256` times).
+    static func digestVerifier(_ key: OpaquePointer) -> OpaquePointer {
+        guard let context = EVP_PKEY_CTX_new(key, nil), EVP_PKEY_verify_init(context) == 1 else {
+            fatalError("bench verify context")
+        }
+        return context
+    }
+
+    static func freeVerifier(_ context: OpaquePointer) { EVP_PKEY_CTX_free(context) }
+
+    /// One `EVP_PKEY_verify` of a DER signature over a 32-byte digest.
+    static func verifyDigest(_ context: OpaquePointer, signature: [UInt8], digest: [UInt8]) -> Bool {
+        EVP_PKEY_verify(context, signature, signature.count, digest, digest.count) == 1
+    }
 }

@@ -1,3 +1,4 @@
+import CCallgrind
 import Foundation
 
 // octet-bench: figures, not tests.
@@ -5,6 +6,7 @@ import Foundation
 let usage = """
     usage: octet-bench [SECTION] [--hash-gib N] [--replay-store URL] [--count N]
       SECTION: verify | geometry | hash | batch | all (default) | profile | requests | serve | cold
+               | instructions (callgrind counts, under valgrind) | memory (RSS over 10^6 verifications)
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
@@ -14,7 +16,9 @@ let usage = """
     Build with -c release; figures are ratios within one run (see README).
 
     """
-let sections: Set<String> = ["verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "cold"]
+let sections: Set<String> = [
+    "verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "cold", "instructions", "memory",
+]
 
 /// Why the arguments are wrong: one line.
 struct BenchUsageError: Error { let reason: String }
@@ -77,6 +81,11 @@ case .failure(let error):
     exit(64)
 }
 
+// Under valgrind (the child of `instructions`) nothing else may run or print.
+if section == "instructions", octet_running_on_valgrind() != 0 {
+    InstructionBench.run()
+    exit(0)
+}
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if section == "verify" || section == "all" { VerifyBench.run(iterations: 2_000) }
 if section == "geometry" || section == "all" { GeometryBench.run(iterations: 200_000) }
@@ -84,6 +93,8 @@ if section == "hash" || section == "all" { HashBench.run(gibibytes: gibibytes) }
 if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }
 // A fixed amount of work for profilers (valgrind --tool=callgrind): 500 verifications, nothing printed.
 if section == "profile" { VerifyBench.profile(iterations: 500) }
+if section == "instructions" { InstructionBench.run() }
+if section == "memory" { MemoryBench.run(verifications: 1_000_000) }
 // The front ends of docs/service.md, as built binaries (not part of `all`: they take a while).
 if section == "requests" {
     ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads ?? 2)

@@ -9,12 +9,12 @@ extension Check {
         let proof = context.proof
         let hashes = context.claimHashes
         var problems: [String] = []
-        var boundBy: [UInt32: Int] = [:]
+        var boundBy = [Int](repeating: 0, count: ProofSchema.Claims.fields.count + 1)
         for stage in proof.stages {
             for binding in stage.bindings {
                 let field = binding.claimField
                 let name = ClaimField.name(field)
-                boundBy[field, default: 0] += 1
+                if Int(field) < boundBy.count { boundBy[Int(field)] += 1 }
                 guard let expected = hashes[field] else {
                     problems.append("\(stage.kind.name) binds absent claim \(name)")
                     continue
@@ -26,8 +26,8 @@ extension Check {
                 }
             }
         }
-        for field in hashes.keys.sorted() {
-            let count = boundBy[field] ?? 0
+        for field in hashes.fields {
+            let count = boundBy[Int(field)]
             if count == 0 { problems.append("\(ClaimField.name(field)) is not bound") }
             if count > 1 { problems.append("\(ClaimField.name(field)) is bound \(count) times") }
         }

@@ -40,10 +40,8 @@ final class VerificationContext {
     private(set) lazy var stageChain: StageChain = StageChain(proof)
 
     /// The claim hashes of "Claim hashes", per present claim field.
-    private(set) lazy var claimHashes: [UInt32: [UInt8]] = Dictionary(
-        uniqueKeysWithValues: proof.claims.payloads.map { field, payload in
-            (field, ClaimHash.of(field: field, payload: payload))
-        })
+    /// Indexed by field number (a claims message has eight fields: an array, not a dictionary).
+    private(set) lazy var claimHashes: ClaimHashes = ClaimHashes(proof.claims.payloads)
 
     /// The region checks' judgements.
     private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(

@@ -38,9 +38,9 @@ enum ProofDecoder {
     // MARK: Claims
 
     static func decodeClaims(_ claims: WireMessage) throws(WireError) -> DecodedClaims {
-        var payloads: [UInt32: ArraySlice<UInt8>] = [:]
+        var payloads = [ArraySlice<UInt8>?](repeating: nil, count: ProofSchema.Claims.fields.count + 1)
         for field in ProofSchema.Claims.boundNumbers {
-            if let record = claims.single(field) { payloads[field] = record.payload }
+            if let record = claims.single(field) { payloads[Int(field)] = record.payload }
         }
         let createdAt = claims.int64(try claims.required(ProofSchema.Claims.createdAtMs))
         let platform = try claims.enumValue(

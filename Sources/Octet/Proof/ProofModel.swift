@@ -74,7 +74,8 @@ struct DecodedClaims: Sendable {
     var assurance: DecodedAssurance?
     /// For each present claim field among 1,2,3,4,5,6,8: its payload exactly as encoded
     /// (length-delimited: the bytes inside; varint: the varint's bytes). Claim hashes use these.
-    var payloads: [UInt32: ArraySlice<UInt8>]
+    /// Indexed by field number; nil where the claim is absent.
+    var payloads: [ArraySlice<UInt8>?]
 }
 
 struct DecodedBinding: Sendable {

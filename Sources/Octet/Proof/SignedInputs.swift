@@ -1,4 +1,5 @@
 import OctetCrypto
+import OctetEncoding
 
 /// The format's domain tags: ASCII, each ending in one NUL byte.
 package enum DomainTag {
@@ -6,12 +7,6 @@ package enum DomainTag {
     package static let claim = Array("octet/v1/claim\0".utf8)
     package static let device = Array("octet/v1/device\0".utf8)
     package static let content = Array("octet/v1/content\0".utf8)
-}
-
-package enum BigEndian {
-    package static func u32(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
 }
 
 /// `claim_hash(n) = H("octet/v1/claim\0" || u32be(n) || v)`, v the field's payload as encoded.
@@ -63,4 +58,22 @@ package struct StageChain: Sendable {
         self.inputs = inputs
         self.committedDigest = previous
     }
+}
+
+/// The claim hashes of one proof, by claim field number: a fixed, small index.
+struct ClaimHashes {
+    private let hashes: [[UInt8]?]
+
+    init(_ payloads: [ArraySlice<UInt8>?]) {
+        hashes = payloads.enumerated().map { field, payload in
+            payload.map { ClaimHash.of(field: UInt32(field), payload: $0) }
+        }
+    }
+
+    subscript(field: UInt32) -> [UInt8]? { Int(field) < hashes.count ? hashes[Int(field)] : nil }
+
+    /// The fields present, in increasing order.
+    var fields: [UInt32] { hashes.indices.filter { hashes[$0] != nil }.map(UInt32.init) }
+
+    var count: Int { hashes.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 }

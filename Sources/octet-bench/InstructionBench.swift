@@ -1,0 +1,162 @@
+import CCallgrind
+import Foundation
+import Octet
+import OctetBackend
+import OctetCLI
+import OctetCrypto
+import OctetIssuer
+
+/// `octet-bench instructions`: instructions, counted by callgrind, of one `Octet.verify` against
+/// the bare signature arithmetic it cannot avoid (`EVP_PKEY_verify` on a digest, context reused),
+/// for a 2-stage and a 3-stage software proof. Instruction counts are deterministic, unlike wall
+/// time on a shared machine.
+///
+/// Outside valgrind the section runs itself under `valgrind --tool=callgrind`; inside, each
+/// measurement is framed by client requests (zero the counters, run, dump), and the parent reads
+/// the dumps' totals. One run, every figure from the same process.
+enum InstructionBench {
+    static let rounds = 20
+
+    struct Measured {
+        let name: String
+        let instructions: Double
+    }
+
+    /// The parent: runs the child under callgrind and prints the ratios.
+    static func run() {
+        if octet_running_on_valgrind() != 0 {
+            measure()
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("octet-bench-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Valgrind 3.19 cannot read the DWARF 5 of a Swift release build: run a copy without it
+        // (the symbol table stays, so a profile still names functions).
+        let copy = folder.appendingPathComponent("octet-bench")
+        let strip = Process()
+        strip.executableURL = URL(fileURLWithPath: "/usr/bin/objcopy")
+        strip.arguments = ["--strip-debug", CommandLine.arguments[0], copy.path]
+        guard (try? strip.run()) != nil else {
+            print("instructions: objcopy not found (apt-get install binutils)")
+            return
+        }
+        strip.waitUntilExit()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
+        process.arguments = [
+            "--tool=callgrind", "--callgrind-out-file=\(folder.path)/callgrind.out", "--dump-instr=no",
+            copy.path, "instructions",
+        ]
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            print("instructions: valgrind not found (apt-get install valgrind)")
+            return
+        }
+        process.waitUntilExit()
+        let figures = dumps(in: folder)
+        guard let raw = figures["raw-verify"], let two = figures["verify-2-stage"],
+            let three = figures["verify-3-stage"]
+        else {
+            print("instructions: callgrind gave no figures (status \(process.terminationStatus))")
+            return
+        }
+        let perSignature = raw / Double(rounds)
+        print("instructions (callgrind, \(rounds) rounds each, per call):")
+        print("  evp-pkey-verify-on-digest: \(Int(perSignature))")
+        for (label, total, signatures) in [("2-stage", two, 3.0), ("3-stage", three, 4.0)] {
+            let perProof = total / Double(rounds)
+            print("  octet-verify-\(label): \(Int(perProof))  (\(Int(signatures)) signatures)")
+            print(
+                "  signature-bound-ratio-\(label): \(Measure.format(signatures * perSignature / perProof, 3))"
+                    + "  (signatures × EVP_PKEY_verify ÷ Octet.verify)")
+        }
+        if let cli = figures["cli-per-proof"] {
+            // What `octet-verify --format json` adds per proof: reading the file, the proof's
+            // SHA-256, the report and its JSON line. The library's share of a batch's work.
+            let perProof = cli / Double(rounds)
+            print("  octet-verify-json-per-proof-2-stage: \(Int(perProof))  (read, verify, SHA-256, JSON line)")
+            print("  library-share-of-cli-2-stage: \(Measure.format(two / cli, 3))")
+        }
+    }
+
+    /// The totals of every callgrind dump in `folder`, by the name given to `octet_callgrind_dump`.
+    static func dumps(in folder: URL) -> [String: Double] {
+        var figures: [String: Double] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
+                continue
+            }
+            var trigger: String?
+            var total: Double?
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("desc: Trigger: Client Request: ") {
+                    trigger = String(line.dropFirst("desc: Trigger: Client Request: ".count))
+                } else if line.hasPrefix("summary: ") {
+                    total = Double(line.split(separator: " ").dropFirst().first ?? "")
+                }
+            }
+            if let trigger, let total { figures[trigger] = total }
+        }
+        return figures
+    }
+
+    /// The child, under callgrind: warm everything once, then count each part alone.
+    static func measure() {
+        let issuer = ProofIssuer()
+        var twoStage = ProofDraft()
+        twoStage.sessionNonce = Array(repeating: 7, count: 16)
+        var threeStage = twoStage
+        threeStage.assurance = (.verified, "disc/2.4")
+        let proofs = [("verify-2-stage", issuer.issue(twoStage)), ("verify-3-stage", issuer.issue(threeStage))]
+        let options = VerifyOptions(
+            verificationTime: Date(timeIntervalSince1970: Double(twoStage.createdAtMs) / 1000 + 1))
+
+        let key = P256PrivateKey()
+        let message = [UInt8](repeating: 0x5A, count: 200)
+        let signature = key.signature(for: message)
+        let digest = SHA256.hash(message)
+        let raw = RawOpenSSL.publicKey(key.publicKey.x963Representation)
+        let verifier = RawOpenSSL.digestVerifier(raw)
+        defer {
+            RawOpenSSL.freeVerifier(verifier)
+            RawOpenSSL.free(raw)
+        }
+        // Warm-up: lazily built tables, OpenSSL's fetched algorithms, first-use metadata.
+        precondition(RawOpenSSL.verifyDigest(verifier, signature: signature, digest: digest))
+        for (_, proof) in proofs {
+            precondition(Octet.verify(proofBytes: proof, options: options).verdict == .valid, "bench proof invalid")
+        }
+
+        octet_callgrind_zero()
+        for _ in 0..<rounds { _ = RawOpenSSL.verifyDigest(verifier, signature: signature, digest: digest) }
+        octet_callgrind_dump("raw-verify")
+        for (name, proof) in proofs {
+            octet_callgrind_zero()
+            for _ in 0..<rounds { _ = Octet.verify(proofBytes: proof, options: options) }
+            octet_callgrind_dump(name)
+        }
+
+        // The CLI's per-proof path on the 2-stage proof, from its file to its JSON line.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-bench-\(getpid()).proof")
+        try? proofs[0].1.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = VerificationSession(options: VerifyOptions(), nowMilliseconds: twoStage.createdAtMs + 1000)
+        let path = InputPath(file.path)
+        var bytes = 0
+        _ = BatchRunner.readFile(path).map {
+            bytes += JSONReport.render(session.verify(path: file.path, bytes: $0)).count
+        }
+        octet_callgrind_zero()
+        for _ in 0..<rounds {
+            if case .success(let data) = BatchRunner.readFile(path) {
+                bytes &+= JSONReport.render(session.verify(path: file.path, bytes: data)).utf8.count
+            }
+        }
+        octet_callgrind_dump("cli-per-proof")
+        precondition(bytes > 0)
+    }
+}
