@@ -93,8 +93,8 @@ final class HTTPServer: @unchecked Sendable {
     /// Connections by socket: when their current request started waiting, nil while one is being answered.
     private var watched: [Int32: UInt64?] = [:]
     private var exchangesOpen = 0
-    private var watchdog: Thread?
     private var stopping = false
+    private let watchdogEnded = DispatchSemaphore(value: 0)
 
     init(service: any HTTPService, pool: VerificationPool, settings: Settings) {
         self.service = service
@@ -117,9 +117,9 @@ final class HTTPServer: @unchecked Sendable {
         guard let started else { throw .cannotListen }
         daemon = started
         port = octet_http_bound_port(started)
-        let thread = Thread { [unowned self] in watch() }
+        // Not kept: the thread holds the server until `stop()` ends it (keeping it would be a cycle).
+        let thread = Thread { [self] in watch() }
         thread.name = "octet-http-watchdog"
-        watchdog = thread
         thread.start()
     }
 
@@ -133,6 +133,8 @@ final class HTTPServer: @unchecked Sendable {
             usleep(10_000)
         }
         watchLock.withLock { stopping = true }
+        // The watchdog holds the server: let it end, so that everything is released before exit.
+        _ = watchdogEnded.wait(timeout: .now() + 2)
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
         self.daemon = nil
@@ -255,6 +257,7 @@ final class HTTPServer: @unchecked Sendable {
     /// the shut socket and closes the connection itself. Safe against a reused descriptor: MHD
     /// reports a connection closed (removing it here, under the same lock) before it closes the socket.
     private func watch() {
+        defer { watchdogEnded.signal() }
         let limit = UInt64(settings.requestTimeoutSeconds) * 1_000_000_000
         while true {
             usleep(250_000)

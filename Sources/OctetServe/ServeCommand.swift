@@ -211,6 +211,8 @@ public enum ServeCommand {
             service.startDraining()
             server.stop()
             service.health.stopProbing()
+            // Close the database connections now rather than at exit (SQLite closes with its last reference).
+            (store as? PostgreSQLReplayStore)?.closeIdleConnections()
             break
         }
         log.event("stopped", ["pending": .int(Int64(pool.pending))])

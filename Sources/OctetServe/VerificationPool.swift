@@ -17,7 +17,7 @@ final class VerificationPool: @unchecked Sendable {
     init(threads count: Int, capacity: Int) {
         self.capacity = max(capacity, count)
         for index in 0..<max(1, count) {
-            let thread = Thread { [unowned self] in work() }
+            let thread = Thread { [self] in work() }
             thread.name = "octet-verify-\(index)"
             thread.stackSize = 4 << 20
             thread.start()

@@ -108,7 +108,8 @@ struct AgreementTests {
                 #expect(Self.expectation(result) == vector.expected, "\(vector.id)")
                 compared += 1
             }
-            #expect(server.stop() == 0)
+            let status = server.stop()
+            #expect(status == 0, "serve exited \(status): \(server.log.suffix(3000))")
         }
         #expect(compared == Self.vectors.count)
     }
