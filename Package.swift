@@ -114,8 +114,8 @@ let package = Package(
         .executableTarget(
             name: "octet-bench",
             dependencies: [
-                "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetCrypto", "OctetGeometry",
-                "OctetContent", "COpenSSL",
+                "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetAttestationTesting",
+                "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL",
             ]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout.

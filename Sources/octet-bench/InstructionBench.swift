@@ -1,8 +1,10 @@
 import CCallgrind
 import Foundation
 import Octet
+import OctetAttestationTesting
 import OctetBackend
 import OctetCLI
+import OctetContent
 import OctetCrypto
 import OctetIssuer
 
@@ -73,6 +75,11 @@ enum InstructionBench {
                 "  signature-bound-ratio-\(label): \(Measure.format(signatures * perSignature / perProof, 3))"
                     + "  (signatures × EVP_PKEY_verify ÷ Octet.verify)")
         }
+        if let counts = callCounts(in: folder, dump: "parse-count-") {
+            // One verify of an Android proof (test-CA chain) with content and a presented manifest.
+            print("parses in one Octet.verify (Android chain of \(counts.chainLength), content, manifest):")
+            for (label, count) in counts.rows { print("  \(label): \(count)") }
+        }
         if let cli = figures["cli-per-proof"] {
             // What `octet-verify --format json` adds per proof: reading the file, the proof's
             // SHA-256, the report and its JSON line. The library's share of a batch's work.
@@ -102,6 +109,60 @@ enum InstructionBench {
             if let trigger, let total { figures[trigger] = total }
         }
         return figures
+    }
+
+    /// How many times the parsers ran during the dump `dump`: calls into each from outside itself
+    /// (a Swift specialisation calling its own wrapper is not a second parse).
+    static func callCounts(in folder: URL, dump: String) -> (chainLength: Int, rows: [(String, Int)])? {
+        let markers: [(String, String)] = [
+            ("proof decoded (ProofDecoder.decode)", "ProofDecoderO6decodey"),
+            ("certificates parsed (d2i_X509)", "d2i_X509"),
+            ("manifest parsed (Manifest.parse)", "ManifestV5parse"),
+            ("content root computed (ContentRoot.compute)", "RootO7compute"),
+            ("content claim built (makeContentClaim)", "makeContentClaim"),
+        ]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for file in names {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
+                let trigger = text.split(separator: "\n").first(where: {
+                    $0.hasPrefix("desc: Trigger: Client Request: \(dump)")
+                })
+            else { continue }
+            // The child names the dump after the chain's length: "parse-count-4".
+            let chainLength = Int(trigger.split(separator: "-").last ?? "") ?? 0
+            var ids: [String: String] = [:]
+            var caller = ""
+            var callee = ""
+            var counts = [Int](repeating: 0, count: markers.count)
+            // A C symbol is matched whole (d2i_X509, not d2i_X509_PUBKEY); a Swift one by the
+            // piece of its mangled name that names the function.
+            func matches(_ symbol: String, _ marker: String) -> Bool {
+                marker.contains("_") ? symbol == marker || symbol.hasPrefix(marker + "'") : symbol.contains(marker)
+            }
+            func resolve(_ field: Substring) -> String {
+                // "(12) name" defines id 12; "(12)" refers to it.
+                guard field.hasPrefix("("), let close = field.firstIndex(of: ")") else { return String(field) }
+                let id = String(field[..<field.index(after: close)])
+                let rest = field[field.index(after: close)...].drop { $0 == " " }
+                if !rest.isEmpty { ids[id] = String(rest) }
+                return ids[id] ?? id
+            }
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("fn=") {
+                    caller = resolve(line.dropFirst(3))
+                } else if line.hasPrefix("cfn=") {
+                    callee = resolve(line.dropFirst(4))
+                } else if line.hasPrefix("calls=") {
+                    let calls = Int(line.dropFirst(6).split(separator: " ").first ?? "") ?? 0
+                    for (index, marker) in markers.enumerated()
+                    where matches(callee, marker.1) && !matches(caller, marker.1) {
+                        counts[index] += calls
+                    }
+                }
+            }
+            return (chainLength, zip(markers, counts).map { ($0.0.0, $0.1) })
+        }
+        return nil
     }
 
     /// The child, under callgrind: warm everything once, then count each part alone.
@@ -158,5 +219,27 @@ enum InstructionBench {
         }
         octet_callgrind_dump("cli-per-proof")
         precondition(bytes > 0)
+
+        // Parses in one verify of an Android proof with content and a presented manifest.
+        guard let ca = try? AndroidTestCA(),
+            let androidIssuer = try? ProofIssuer.android(ca: ca, device: AndroidTestDevice(appId: "com.example.octet")),
+            let committed = try? ContentCommitter.commit(
+                [ContentToCommit(key: "note", contentType: "text/plain", source: .bytes(Data("note".utf8)))],
+                salts: [[UInt8](repeating: 1, count: 16)])
+        else { return }
+        var android = ProofDraft()
+        android.platform = .android
+        android.content = committed.items
+        let androidProof = androidIssuer.issue(android)
+        var androidOptions = VerifyOptions(
+            verificationTime: Date(timeIntervalSince1970: Double(android.createdAtMs) / 1000 + 1),
+            trustAnchors: TrustAnchors(appAttestRootsDER: [], androidRootsDER: [Data(ca.rootDER)]))
+        androidOptions.callerMetadata = CallerMetadataCheck(
+            manifestJson: committed.manifestJson, content: ["note": .bytes(Data("note".utf8))])
+        precondition(Octet.verify(proofBytes: androidProof, options: androidOptions).verdict == .valid)
+        let chainLength = (try? LocationProof(proofBytes: androidProof))?.androidCertificateChain.count ?? 0
+        octet_callgrind_zero()
+        _ = Octet.verify(proofBytes: androidProof, options: androidOptions)
+        octet_callgrind_dump("parse-count-\(chainLength)")
     }
 }
