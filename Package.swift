@@ -54,17 +54,20 @@ let package = Package(
 
         // The one outcome type (status, reason code, log-safe detail) every judging module returns.
         .target(name: "OctetOutcome"),
+        // Locks, condition variables and threads over pthreads (not Foundation's NSLock, NSCondition, Thread).
+        .target(name: "OctetThreads"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
         // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
-        .target(name: "OctetCrypto", dependencies: ["COpenSSL"]),
+        .target(name: "OctetCrypto", dependencies: ["COpenSSL", "OctetThreads"]),
         // WGS84 geodesics and region containment.
         .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Apple App Attest and Android Key Attestation, verified offline.
         // The bundled roots are compiled in (BundledRoots+Data.swift, from Roots/ by scripts/generate-roots).
-        .target(name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
+        .target(
+            name: "OctetAttestation", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome", "OctetThreads"]),
         // Test authorities that make attestation evidence with software keys under their own
         // roots: for the issuer and the tests, never a dependency of the verifier.
         .target(name: "OctetAttestationTesting", dependencies: ["OctetAttestation", "OctetEncoding", "OctetCrypto"]),
@@ -86,13 +89,15 @@ let package = Package(
         .target(
             name: "OctetBackend",
             dependencies: [
-                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite",
+                "Octet", "OctetEncoding", "OctetAttestation", "OctetContent", "OctetCrypto", "CSQLite", "OctetThreads",
                 .target(name: "CPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
             ]),
         // The command-line verifier as a library, testable in-process.
         .target(
             name: "OctetCLI",
-            dependencies: ["Octet", "OctetBackend", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding"]),
+            dependencies: [
+                "Octet", "OctetBackend", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding", "OctetThreads",
+            ]),
         // `octet-issue`: makes proofs with the issuer and the test authorities, so that the verifier
         // (OctetCLI, octet-verify) links neither.
         .target(
@@ -139,6 +144,7 @@ let package = Package(
             path: "Tests/FuzzEntries"),
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding", "OctetTestSupport"]),
+        .testTarget(name: "OctetThreadsTests", dependencies: ["OctetThreads"]),
         .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
         .testTarget(
             name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome", "OctetTestSupport"],

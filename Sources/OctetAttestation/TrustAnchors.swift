@@ -1,6 +1,7 @@
 import Foundation
 import OctetCrypto
 import OctetEncoding
+import OctetThreads
 
 /// The roots that hardware attestation is traced to: Apple's App Attestation Root CA, and
 /// Google's hardware attestation roots (the RSA-4096 key in its four certificates, and the
@@ -73,7 +74,7 @@ public struct TrustAnchors: Sendable, Hashable {
 public final class AnchorSet: @unchecked Sendable, Hashable {
     /// The DER certificates, in the order given.
     public let derCertificates: [Data]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var index: [[UInt8]: [Certificate]]?
 
     init(_ derCertificates: [Data]) {

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Octet
+import OctetThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -33,7 +34,7 @@ import Octet
 /// every transaction runs under `lock`, so concurrent callers never interleave statements.
 public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     private var db: OpaquePointer?
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The schema is in place (guarded by `lock`).
     private var ready = false
     /// This build's schema version, in `PRAGMA user_version`.
@@ -93,14 +94,14 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
             guard errno == ENOENT else {
                 throw BackendError(.replayStoreUnusable, "replay database \(path) cannot be examined (errno \(errno))")
             }
-            let directory = (name as NSString).deletingLastPathComponent
+            let directory = Self.parentDirectory(name)
             var folder = stat()
             guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
                 throw BackendError(
                     .replayStoreUnusable, "replay database \(path): its directory does not exist")
             }
         }
-        let examined = stat(name, &status) == 0 ? name : (name as NSString).deletingLastPathComponent
+        let examined = stat(name, &status) == 0 ? name : Self.parentDirectory(name)
         let magic = octet_filesystem_magic(examined)
         if magic >= 0, let kind = unreliableLockingFileSystem(magic: Int64(magic)) {
             throw BackendError(
@@ -109,6 +110,19 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
                     + "put it on a local file system")
         }
         return name
+    }
+
+    /// `NSString.deletingLastPathComponent` without swift-corelibs-foundation (see OctetThreads):
+    /// the path before its last component, "/" for a file at the root, "" for a bare name.
+    static func parentDirectory(_ path: String) -> String {
+        if path.count > 1, path.allSatisfy({ $0 == "/" }) { return "" }  // NSString's answer for "//"
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+        return String(parent)
     }
 
     private static func checkLinks(_ name: String, shownAs path: String) throws(BackendError) {

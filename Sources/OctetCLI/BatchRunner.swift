@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Octet
 import OctetBackend
+import OctetThreads
 
 /// Verifies many proofs on `jobs` threads and hands the reports over in input order, each as soon
 /// as it and every proof before it are done.
@@ -81,14 +82,12 @@ public struct BatchRunner: Sendable {
         let workers = DispatchGroup()
         for _ in 0..<min(jobs, paths.count) {
             workers.enter()
-            let thread = Thread { [self] in
+            // Verification recurses through decoders and the recipe; the default secondary-thread
+            // stack is not what the library is tested with.
+            Threads.start(stackSize: 8 << 20) { [self] in
                 work(paths, state)
                 workers.leave()
             }
-            // Verification recurses through decoders and the recipe; the default secondary-thread
-            // stack (512 KiB) is not what the library is tested with.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         for index in paths.indices {
             guard let result = state.waitForResult(index) else { break }
@@ -149,7 +148,7 @@ public struct BatchRunner: Sendable {
 /// The batch's shared state: which proof is taken next, the results not yet handed over, and how
 /// far the caller has got. `@unchecked Sendable`: every access goes through `condition`.
 final class BatchState: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let count: Int
     private let window: Int
     private var nextToTake = 0

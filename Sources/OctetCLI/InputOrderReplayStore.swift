@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetThreads
 
 /// Makes a batch's replay look-ups happen in input order while the proofs are verified in
 /// parallel, so which of two copies of a proof counts as the replay never depends on scheduling.
@@ -9,7 +10,7 @@ import Octet
 /// lowest unfinished proof can always proceed, so the batch never stalls.
 /// `@unchecked Sendable`: all state is guarded by `condition`.
 final class ReplayTurns: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var next = 0
     private var finished = Set<Int>()
 

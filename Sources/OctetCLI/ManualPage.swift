@@ -45,7 +45,14 @@ enum ManualPage {
     /// Text made safe for roff: backslashes escaped, hyphens as minus signs (so they copy and
     /// search as ASCII), and a leading dot or quote kept from being read as a request.
     static func roff(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            default: out.append(character)
+            }
+        }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetBackend
+import OctetThreads
 
 /// `--requests FILE|-` (service.md): JSON-lines requests in, one answer line per request out, in
 /// input order, each written as soon as it and every line before it are answered.
@@ -33,7 +34,7 @@ final class RequestsRunner: @unchecked Sendable {
     private let write: (String) -> Bool
 
     // Everything below is guarded by `condition` (hence `@unchecked Sendable`).
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [(Int, RequestLines.Line)] = []
     private var queueHead = 0
     private var finished: [Int: String] = [:]
@@ -56,17 +57,13 @@ final class RequestsRunner: @unchecked Sendable {
     }
 
     func run(_ lines: inout RequestLines) -> Summary {
-        var workers: [Thread] = []
         let done = DispatchGroup()
         for _ in 0..<jobs {
             done.enter()
-            let thread = Thread { [self] in
+            Threads.start(stackSize: 4 << 20) { [self] in
                 work()
                 done.leave()
             }
-            thread.stackSize = 4 << 20
-            workers.append(thread)
-            thread.start()
         }
         var index = 0
         reading: while true {
@@ -161,7 +158,7 @@ final class RequestsRunner: @unchecked Sendable {
 /// Shut once output is gone: from then on the store records nothing (service.md: a verifier that
 /// knows its answers cannot be delivered must not burn proofs).
 final class RecordingGate: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var closed = false
 
     func close() {

@@ -1,4 +1,5 @@
 import Foundation
+import OctetThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,7 @@ public struct WriteFailure: Error, Sendable, Equatable, CustomStringConvertible 
 /// `@unchecked Sendable`: every access to `failed` goes through `lock`, and writes are serialised by it.
 public final class StreamWriter: @unchecked Sendable {
     public let fileDescriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var failed: WriteFailure?
 
     /// `failed`: a writer for a descriptor known to be unusable (closed at start-up) writes nothing.

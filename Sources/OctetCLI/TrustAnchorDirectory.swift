@@ -67,7 +67,8 @@ public enum TrustAnchorDirectory {
         case .failure(let error): return .failure(error)
         case .success(let read): data = read
         }
-        let looksLikePEM = data.prefix(4096).range(of: Data("-----BEGIN".utf8)) != nil
+        // A byte search of our own: Data.range(of:) is swift-corelibs-foundation's (see OctetThreads).
+        let looksLikePEM = Array(data.prefix(4096)).contains(subsequence: Array("-----BEGIN".utf8))
         let blocks: [[UInt8]]
         if looksLikePEM || filePath.lowercased().hasSuffix(".pem") {
             guard let pem = Certificate.derBlocks(fromPEM: String(decoding: data, as: UTF8.self)), !pem.isEmpty else {
@@ -85,5 +86,16 @@ public enum TrustAnchorDirectory {
             roots.append(Data(block))
         }
         return .success(roots)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// True when `needle` occurs in the array (a naive search: the haystack is at most 4 KiB).
+    fileprivate func contains(subsequence needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= count else { return needle.isEmpty }
+        for start in 0...(count - needle.count) where self[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 }

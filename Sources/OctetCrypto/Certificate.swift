@@ -74,17 +74,30 @@ extension Certificate {
     /// The DER bytes of every `CERTIFICATE` block in PEM text, in order (for anchors and tests).
     /// Nil when a block is unterminated or its body is not base64.
     public static func derBlocks(fromPEM pem: String) -> [[UInt8]]? {
-        let begin = "-----BEGIN CERTIFICATE-----"
-        let end = "-----END CERTIFICATE-----"
+        // A byte search of our own: String.range(of:) would resolve to swift-corelibs-foundation's
+        // overload, which brings ICU into the static package (see OctetThreads).
+        let text = Array(pem.utf8)
+        let begin = Array("-----BEGIN CERTIFICATE-----".utf8)
+        let end = Array("-----END CERTIFICATE-----".utf8)
         var blocks: [[UInt8]] = []
-        var rest = Substring(pem)
-        while let start = rest.range(of: begin) {
-            guard let stop = rest.range(of: end, range: start.upperBound..<rest.endIndex) else { return nil }
-            let body = rest[start.upperBound..<stop.lowerBound].filter { !$0.isWhitespace }
-            guard let data = Data(base64Encoded: String(body)) else { return nil }
+        var cursor = 0
+        while let start = Self.find(begin, in: text, from: cursor) {
+            let bodyStart = start + begin.count
+            guard let stop = Self.find(end, in: text, from: bodyStart) else { return nil }
+            let body = text[bodyStart..<stop].filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }
+            guard let data = Data(base64Encoded: Data(body)) else { return nil }
             blocks.append([UInt8](data))
-            rest = rest[stop.upperBound...]
+            cursor = stop + end.count
         }
         return blocks
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count - start >= needle.count else { return nil }
+        for index in start...(haystack.count - needle.count)
+        where haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) {
+            return index
+        }
+        return nil
     }
 }

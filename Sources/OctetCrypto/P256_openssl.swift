@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import OctetThreads
 
 // The OpenSSL backend of P256.swift: an Apple backend would define these two names over
 // CryptoKit's P256.Signing keys (docs/platforms.md).
@@ -18,7 +19,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     /// stage, and a context costs more to make than to use. Taken out under `lock` while in use,
     /// so two threads never share one (a second caller meanwhile makes its own for that call).
     private var spareContext: OpaquePointer?
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// The first 26 bytes of the DER SubjectPublicKeyInfo of a P-256 key with an uncompressed point:
     /// the SEQUENCE header, the AlgorithmIdentifier (id-ecPublicKey, prime256v1), and the BIT STRING

@@ -12,8 +12,8 @@ if arguments.first == Array("serve".utf8) {
         exit(ServeCommand.run(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }))
     #else
         // The static package leaves libmicrohttpd (and the GnuTLS it needs) out: see Package.swift.
-        FileHandle.standardError.write(
-            Data("octet-verify: this build has no serve (the static package): use a build with the Serve trait\n".utf8))
+        let message = "octet-verify: this build has no serve (the static package): use a build with the Serve trait\n"
+        _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         exit(64)
     #endif
 }
