@@ -222,7 +222,6 @@ struct AppAttestEnrolmentRuleTests {
         let other = try AppAttestTestAuthority(name: "Other")
         // Same root name, another key: a name match alone must not anchor.
         let impostor = try AppAttestTestAuthority()
-        let unreachable = "credential certificate chain does not reach the App Attest root"
         for anchors in [
             other.anchors, impostor.anchors, .bundled, TrustAnchors(appAttestRootsDER: [], androidRootsDER: []),
         ] {

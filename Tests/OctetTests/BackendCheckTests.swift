@@ -134,6 +134,21 @@ struct BackendCheckTests {
         #expect(result.verdict == .invalid)
     }
 
+    @Test(
+        "revocation's code is REVOKED when any listed entry is revoked, SUSPENDED when every one is suspended",
+        arguments: [
+            ([RevocationEntry.Status.revoked], "REVOKED"), ([.suspended], "SUSPENDED"), ([.suspended, .revoked], "REVOKED"),
+        ])
+    func revocationCode(statuses: [RevocationEntry.Status], code: String) {
+        let deviceKeyHash = SHA256.hash(Fixture.deviceKey.publicKey.x963Representation)
+        let subjects: [RevocationSubject] = [.proofKey(sha256: Self.proofKeyHash), .deviceKey(sha256: deviceKeyHash)]
+        let source = TableRevocationSource(
+            listed: Dictionary(uniqueKeysWithValues: zip(subjects, statuses.map { RevocationEntry(status: $0) })))
+        let result = Fixture.verify(options: Fixture.options { $0.revocationSource = source })
+        #expect(result.status("revocation") == .fail)
+        #expect(result.check(named: "revocation")?.code == code)
+    }
+
     @Test("nothing listed is PASS; a source that cannot answer is INCONCLUSIVE")
     func notListedAndUnavailable() {
         let clean = Fixture.verify(options: Fixture.options { $0.revocationSource = TableRevocationSource() })

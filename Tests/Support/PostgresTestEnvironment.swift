@@ -48,7 +48,9 @@ public final class PrivatePostgresCluster: @unchecked Sendable {
     public init() throws {
         directory = NSTemporaryDirectory() + PostgresTestEnvironment.uniqueName("octet-pg-test")
         let output = try Self.script("create", directory)
-        url = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The URL is the script's last line: a start attempt that lost its port to another
+        // cluster may have said so before it.
+        url = output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
     }
 
     deinit { _ = try? Self.script("destroy", directory) }

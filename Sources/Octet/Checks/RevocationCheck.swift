@@ -12,13 +12,13 @@ extension Check {
             return .notChecked("backend-only: needs a revocation list (octet-verify --revocation-list)")
         }
         var findings: [String] = []
-        var anyRevoked = false
+        var statuses: [RevocationEntry.Status] = []
         var unavailable: String?
         func ask(_ subject: RevocationSubject, _ what: @autoclosure () -> String) {
             switch source.lookUp(subject) {
             case .listed(let entry):
                 findings.append(what() + " " + describe(entry))
-                anyRevoked = anyRevoked || entry.status == .revoked
+                statuses.append(entry.status)
             case .notListed: break
             case .unavailable(let reason): unavailable = unavailable ?? reason
             }
@@ -37,7 +37,7 @@ extension Check {
                 .certificate(serialHex: certificate.serialNumberHex),
                 "Android attestation certificate \(index + 1) of \(chain.count)")
         }
-        if !findings.isEmpty { return .fail(anyRevoked ? .revoked : .suspended, findings.joined(separator: "; ")) }
+        if !findings.isEmpty { return .fail(statuses.contains(.revoked) ? .revoked : .suspended, findings.joined(separator: "; ")) }
         if let unavailable {
             return .inconclusive(.revocationSourceUnavailable, "revocation source unavailable: \(unavailable)")
         }
