@@ -118,7 +118,12 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     /// ECDSA over SHA-256(`message`): the digest, then `EVP_PKEY_verify` on it with the key's kept
     /// context. The API has already applied the strict-DER rule.
     func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
-        let digest = message.withUnsafeBytes { SHA256Backend.hash($0) }
+        isValidSignature(derSignature, digest: message.withUnsafeBytes { SHA256Backend.hash($0) })
+    }
+
+    /// ECDSA over a 32-byte SHA-256 digest the caller has already computed (the API has checked its
+    /// length and the strict-DER rule).
+    func isValidSignature(_ derSignature: [UInt8], digest: [UInt8]) -> Bool {
         defer { drainOpenSSLErrors() }
         lock.lock()
         var context = spareContext

@@ -42,6 +42,9 @@ public struct WireMessage: Sendable {
         self.base = base
         self.range = range
         first = Array(repeating: -1, count: Int(schema.reduce(0) { max($0, $1.number) }) + 1)
+        // Room for one record per declared field (each record takes at least 2 bytes): a message
+        // without repeated fields then never regrows its array.
+        records.reserveCapacity(min(schema.count, range.count / 2))
         var reader = WireReader(base, range: range)
         var count = 0
         // The oneof members seen, as pairs: a message has a few oneofs at most, and a Dictionary's

@@ -62,6 +62,19 @@ struct P256Tests {
         }
     }
 
+    @Test("a signature checked on the message's SHA-256 agrees with one checked on the message; other digests fail")
+    func onDigest() throws {
+        let key = P256PrivateKey()
+        let message = Array("digest".utf8)
+        let signature = key.signature(for: message)
+        let digest = SHA256.hash(message)
+        #expect(key.publicKey.isValidSignature(signature, digest: digest))
+        #expect(!key.publicKey.isValidSignature(signature, digest: SHA256.hash(Array("digesT".utf8))))
+        #expect(!key.publicKey.isValidSignature(signature, digest: Array(digest.prefix(31))))
+        #expect(!key.publicKey.isValidSignature(signature + [0], digest: digest))
+        #expect(!P256PrivateKey().publicKey.isValidSignature(signature, digest: digest))
+    }
+
     @Test("a raw scalar gives the same key every time; zero and n are refused")
     func rawScalar() throws {
         let scalar = [UInt8](repeating: 0, count: 31) + [42]
