@@ -27,6 +27,14 @@ public final class P256PublicKey: Sendable {
         guard ECDSASignatureDER.isStrictP256(derSignature) else { return false }
         return backing.isValidSignature(derSignature, for: message)
     }
+
+    /// `isValidSignature(_:for:)` for a message whose SHA-256 the caller already holds (the stage
+    /// chain hashes every stage input anyway): the same check without hashing the message again.
+    /// False unless `digest` is 32 bytes.
+    package func isValidSignature(_ derSignature: [UInt8], digest: [UInt8]) -> Bool {
+        guard digest.count == SHA256.digestLength, ECDSASignatureDER.isStrictP256(derSignature) else { return false }
+        return backing.isValidSignature(derSignature, digest: digest)
+    }
 }
 
 /// A P-256 private key held in memory: the issuer's software device key and stage key.

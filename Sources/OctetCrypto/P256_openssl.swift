@@ -29,9 +29,40 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
     ]
 
+    /// Whether `key` came from `P256KeyPool` and goes back to it in `deinit`: true for imported
+    /// points until `key` is handed to OpenSSL code that may keep a reference (`sharedKey`).
+    private var returnsToPool: Bool
+
     /// Imports `04 || X || Y` (the API has checked the length and the prefix).
+    ///
+    /// A key and its verification context from `P256KeyPool` when one is free: setting the point
+    /// on them costs a fifth of making a new key and context (`EVP_PKEY_dup` and
+    /// `EVP_PKEY_CTX_new_from_pkey` each walk every name of the EC key manager), and each proof
+    /// imports two keys. Either way the point goes through `EVP_PKEY_set1_encoded_public_key`.
     init(x963Representation bytes: [UInt8]) throws {
         defer { drainOpenSSLErrors() }
+        if let (pooled, context) = P256KeyPool.shared.take() {
+            // Setting the point decodes it, which checks that it lies on the curve (below). A key
+            // that refused a point is freed, not pooled, so no half-set key is ever reused.
+            guard
+                bytes.withUnsafeBufferPointer({ EVP_PKEY_set1_encoded_public_key(pooled, $0.baseAddress, $0.count) })
+                    == 1
+            else {
+                if let context { EVP_PKEY_CTX_free(context) }
+                EVP_PKEY_free(pooled)
+                throw CryptoError(.invalidPublicKey)
+            }
+            // The context is initialised again so that it reads the key as it is now.
+            if let context, EVP_PKEY_verify_init(context) == 1 {
+                spareContext = context
+            } else if let context {
+                EVP_PKEY_CTX_free(context)
+            }
+            self.key = pooled
+            self.x963Representation = bytes
+            self.returnsToPool = true
+            return
+        }
         let key = bytes.withUnsafeBufferPointer {
             octet_p256_public_key_like(P256Parameters.shared.key, $0.baseAddress, $0.count)
         }
@@ -41,6 +72,16 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         guard let key else { throw CryptoError(.invalidPublicKey) }
         self.key = key
         self.x963Representation = bytes
+        self.returnsToPool = true
+    }
+
+    /// `key` for OpenSSL code that may keep a reference to it (`X509_set_pubkey`): from then on
+    /// the key is freed at the end, never pooled, so what holds it never sees another point.
+    var sharedKey: OpaquePointer {
+        lock.lock()
+        returnsToPool = false
+        lock.unlock()
+        return key
     }
 
     /// Adopts an `EVP_PKEY` that is known to be a P-256 key (from a certificate or a new private key).
@@ -61,17 +102,28 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         }
         self.key = key
         self.x963Representation = Array(spki.suffix(65))
+        // A certificate's or a private key's EVP_PKEY is shared with its owner: never pooled.
+        self.returnsToPool = false
     }
 
     deinit {
-        if let spareContext { EVP_PKEY_CTX_free(spareContext) }
-        EVP_PKEY_free(key)
+        if returnsToPool {
+            P256KeyPool.shared.give(key, spareContext)
+        } else {
+            if let spareContext { EVP_PKEY_CTX_free(spareContext) }
+            EVP_PKEY_free(key)
+        }
     }
 
     /// ECDSA over SHA-256(`message`): the digest, then `EVP_PKEY_verify` on it with the key's kept
     /// context. The API has already applied the strict-DER rule.
     func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
-        let digest = message.withUnsafeBytes { SHA256Backend.hash($0) }
+        isValidSignature(derSignature, digest: message.withUnsafeBytes { SHA256Backend.hash($0) })
+    }
+
+    /// ECDSA over a 32-byte SHA-256 digest the caller has already computed (the API has checked its
+    /// length and the strict-DER rule).
+    func isValidSignature(_ derSignature: [UInt8], digest: [UInt8]) -> Bool {
         defer { drainOpenSSLErrors() }
         lock.lock()
         var context = spareContext
@@ -97,6 +149,39 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
             EVP_PKEY_CTX_free(context)
         }
         return result == 1
+    }
+}
+
+/// Public keys and their verification contexts, kept when their `OpenSSLP256PublicKey` ends so that
+/// the next import sets its point on them instead of making new ones. Only keys made by
+/// `init(x963Representation:)` and never shared come here; at most `capacity` are kept (memory
+/// stays flat), the rest are freed.
+///
+/// `@unchecked Sendable`: `free` is read and written under `lock` only; a pooled key is owned by
+/// the pool alone until `take` hands it to exactly one caller.
+final class P256KeyPool: @unchecked Sendable {
+    private var free: [(key: OpaquePointer, context: OpaquePointer?)] = []
+    private let lock = Lock()
+    static let capacity = 64
+
+    static let shared = P256KeyPool()
+
+    func take() -> (OpaquePointer, OpaquePointer?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return free.popLast()
+    }
+
+    func give(_ key: OpaquePointer, _ context: OpaquePointer?) {
+        lock.lock()
+        if free.count < Self.capacity {
+            free.append((key, context))
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        if let context { EVP_PKEY_CTX_free(context) }
+        EVP_PKEY_free(key)
     }
 }
 

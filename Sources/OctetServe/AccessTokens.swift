@@ -1,4 +1,5 @@
 import Foundation
+import OctetCLI
 import OctetCrypto
 
 /// `--token-file FILE`: the bearer tokens that may use `/v1/verify` and `/metrics`.
@@ -47,19 +48,20 @@ struct AccessTokens: Sendable {
         self.digests = digests
     }
 
+    /// Reads the token file as every input file is read (non-blocking open, a regular file, at most
+    /// 1 MiB), so a FIFO or a device named by `--token-file` cannot hang start-up or a SIGHUP reload.
     static func load(_ path: String) -> Result<AccessTokens, LoadError> {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(.unreadable("cannot open \(path)"))
-        }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maximumFileBytes + 1) ?? Data() else {
-            return .failure(.unreadable("cannot read \(path)"))
-        }
-        guard data.count <= maximumFileBytes else { return .failure(.unreadable("\(path) is larger than 1 MiB")) }
-        do {
-            return .success(try AccessTokens(fileContents: [UInt8](data)))
-        } catch {
-            return .failure(error)
+        let input = InputPath(path)
+        // Standard input cannot be read again on SIGHUP.
+        guard !input.isStandardInput else { return .failure(.unreadable("--token-file must name a file, not -")) }
+        switch InputFiles.read(input, what: "token file", limit: maximumFileBytes) {
+        case .failure(let error): return .failure(.unreadable(error.message))
+        case .success(let data):
+            do {
+                return .success(try AccessTokens(fileContents: [UInt8](data)))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 

@@ -119,10 +119,14 @@ public enum ServeCommand {
 
     /// Runs the server until SIGTERM or SIGINT; returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        // A reader that went away is an EPIPE for the checked writes below, not a kill.
+        signal(SIGPIPE, SIG_IGN)
+        // Checked writes: a closed or full standard error must not crash start-up.
+        let standardError = StreamWriter(fileDescriptor: STDERR_FILENO)
         let clock = ToolEnvironment.systemClock
         let log = AccessLog(clock: clock)
         func fail(_ error: CLIError) -> Int32 {
-            FileHandle.standardError.write(Data("octet-verify serve: \(error.message)\n".utf8))
+            standardError.write(Array("octet-verify serve: \(LogSafeText.escape(error.message))\n".utf8))
             return error.exitCode
         }
         let c: Configuration
@@ -132,12 +136,12 @@ public enum ServeCommand {
             return fail(error)
         }
         if c.help {
-            FileHandle.standardOutput.write(Data(help.utf8))
-            return 0
+            let output = StreamWriter(fileDescriptor: STDOUT_FILENO)
+            output.write(Array(help.utf8))
+            return output.failure == nil ? 0 : ExitStatus.ioError
         }
         guard let listen = c.listen else { return fail(.usage("serve: --listen HOST:PORT is required")) }
         // Signals go to a pipe read below, before any thread starts: no Swift code runs in a handler.
-        signal(SIGPIPE, SIG_IGN)
         let signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]
         let signalFD = signals.withUnsafeBufferPointer { octet_signal_pipe($0.baseAddress, Int32($0.count)) }
         guard signalFD >= 0 else { return fail(CLIError(.unreadable, "cannot install signal handlers")) }
@@ -181,7 +185,7 @@ public enum ServeCommand {
             try server.start()
         } catch {
             pool.drain()
-            FileHandle.standardError.write(Data("octet-verify serve: cannot listen on \(listen)\n".utf8))
+            standardError.write(Array("octet-verify serve: cannot listen on \(listen)\n".utf8))
             return 69
         }
         service.health.startProbing()

@@ -36,6 +36,45 @@ struct P256Tests {
         }
     }
 
+    @Test("an imported key verifies under its own point only, though key objects are reused after a key ends")
+    func reusedKeyObjects() throws {
+        let signers = (0..<4).map { _ in P256PrivateKey() }
+        let message = Array("pooled".utf8)
+        let signatures = signers.map { $0.signature(for: message) }
+        var offCurve = signers[0].publicKey.x963Representation
+        offCurve[64] ^= 1
+        for round in 0..<3 {
+            for (index, signer) in signers.enumerated() {
+                // A refused point between two imports must not leave a half-set key behind.
+                #expect(throws: CryptoError(.invalidPublicKey)) { try P256PublicKey(x963Representation: offCurve) }
+                let key = try P256PublicKey(x963Representation: signer.publicKey.x963Representation)
+                #expect(key.x963Representation == signer.publicKey.x963Representation)
+                #expect(key.isValidSignature(signatures[index], for: message), "round \(round), key \(index)")
+                let other = signatures[(index + 1) % signers.count]
+                #expect(!key.isValidSignature(other, for: message), "round \(round), key \(index)")
+            }
+        }
+        // Several alive at once: each still its own point.
+        let alive = try signers.map { try P256PublicKey(x963Representation: $0.publicKey.x963Representation) }
+        for (index, key) in alive.enumerated() {
+            #expect(key.isValidSignature(signatures[index], for: message))
+            #expect(!key.isValidSignature(signatures[(index + 1) % signers.count], for: message))
+        }
+    }
+
+    @Test("a signature checked on the message's SHA-256 agrees with one checked on the message; other digests fail")
+    func onDigest() throws {
+        let key = P256PrivateKey()
+        let message = Array("digest".utf8)
+        let signature = key.signature(for: message)
+        let digest = SHA256.hash(message)
+        #expect(key.publicKey.isValidSignature(signature, digest: digest))
+        #expect(!key.publicKey.isValidSignature(signature, digest: SHA256.hash(Array("digesT".utf8))))
+        #expect(!key.publicKey.isValidSignature(signature, digest: Array(digest.prefix(31))))
+        #expect(!key.publicKey.isValidSignature(signature + [0], digest: digest))
+        #expect(!P256PrivateKey().publicKey.isValidSignature(signature, digest: digest))
+    }
+
     @Test("a raw scalar gives the same key every time; zero and n are refused")
     func rawScalar() throws {
         let scalar = [UInt8](repeating: 0, count: 31) + [42]

@@ -245,6 +245,44 @@ struct ServeEndpointTests {
         #expect(process.terminationStatus == 64)
     }
 
+    /// Runs `octet-verify serve ARGUMENTS` through `sh` (for redirections), killing it if it has
+    /// not exited after 20 s: a hang then fails the test instead of stalling the suite.
+    static func serveExit(_ arguments: [String], redirect: String = "") throws -> (status: Int32, killed: Bool) {
+        let binary = try #require(VerifierBinary.url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" serve \"$@\" " + redirect, binary.path] + arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        if redirect.isEmpty { process.standardOutput = FileHandle.nullDevice }
+        try process.run()
+        var killed = false
+        for _ in 0..<200 where process.isRunning { usleep(100_000) }
+        if process.isRunning {
+            killed = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, killed)
+    }
+
+    @Test("a FIFO as --token-file is refused at start-up at once, never read")
+    func tokenFileFIFO() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path("tokens")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (status, killed) = try Self.serveExit(["--listen", "127.0.0.1:0", "--token-file", fifo])
+        #expect(!killed)
+        #expect(status == 66)
+    }
+
+    @Test("serve --help into a full disk is exit 74, not a crash")
+    func helpIntoFullDisk() throws {
+        let (status, killed) = try Self.serveExit(["--help"], redirect: "> /dev/full")
+        #expect(!killed)
+        #expect(status == 74)
+    }
+
     @Test("SIGTERM answers what is in flight, then exits 0")
     func gracefulStop() throws {
         let scratch = try Scratch()

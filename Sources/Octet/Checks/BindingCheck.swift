@@ -13,16 +13,15 @@ extension Check {
         for stage in proof.stages {
             for binding in stage.bindings {
                 let field = binding.claimField
-                let name = ClaimField.name(field)
                 if Int(field) < boundBy.count { boundBy[Int(field)] += 1 }
                 guard let expected = hashes[field] else {
-                    problems.append("\(stage.kind.name) binds absent claim \(name)")
+                    problems.append("\(stage.kind.name) binds absent claim \(ClaimField.name(field))")
                     continue
                 }
-                if !stage.kind.boundFields.contains(field) {
-                    problems.append("\(name) bound by \(stage.kind.name), not by its stage")
+                if !stage.kind.binds(field) {
+                    problems.append("\(ClaimField.name(field)) bound by \(stage.kind.name), not by its stage")
                 } else if !ConstantTime.equal(binding.sha256, expected[...]) {
-                    problems.append("\(name) does not match its signed hash")
+                    problems.append("\(ClaimField.name(field)) does not match its signed hash")
                 }
             }
         }

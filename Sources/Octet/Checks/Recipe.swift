@@ -45,16 +45,20 @@ enum Recipe {
         ]
         // Checks that run last are evaluated once the others are known, and put back in their place.
         var outcomes: [Outcome?] = checks.map { $0.runsLast ? nil : $0.evaluate(context) }
-        context.otherChecksVerdict =
-            ProofVerification.rules(results + zip(checks, outcomes).compactMap(proofCheck)).verdict
+        // The result arrays are built at their final size: growing them cost ten reallocations.
+        var others = results
+        others.reserveCapacity(1 + checks.count)
+        for (check, outcome) in zip(checks, outcomes) {
+            if let outcome { others.append(ProofCheck(name: check.name, outcome)) }
+        }
+        context.otherChecksVerdict = ProofVerification.rules(others).verdict
         for (index, check) in checks.enumerated() where check.runsLast { outcomes[index] = check.evaluate(context) }
-        results += zip(checks, outcomes).compactMap(proofCheck)
+        results.reserveCapacity(1 + checks.count)
+        for (check, outcome) in zip(checks, outcomes) {
+            if let outcome { results.append(ProofCheck(name: check.name, outcome)) }
+        }
         let tier = options.honorVerdictTier ? context.signedTier : nil
         return ProofVerification(checks: results, spoofingVerdict: tier)
-    }
-
-    private static func proofCheck(_ check: Check, _ outcome: Outcome?) -> ProofCheck? {
-        outcome.map { ProofCheck(name: check.name, $0) }
     }
 
     /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside) and the verdict is invalid.

@@ -8,10 +8,11 @@ extension Check {
     static func judgeStageSignatures(_ context: VerificationContext) -> Outcome {
         guard let key = context.proofKey else { return .fail(.proofKeyInvalid, "proof key is not a valid P-256 point") }
         let stages = context.proof.stages
-        let inputs = context.stageChain.inputs
+        // Each stage input's SHA-256 is already in the chain: the signatures are checked on it.
+        let digests = context.stageChain.digests
         var failed: [String] = []
         for (index, stage) in stages.enumerated()
-        where !key.isValidSignature(Array(stage.signature), for: inputs[index]) {
+        where !key.isValidSignature(Array(stage.signature), digest: digests[index]) {
             failed.append("\(index) (\(stage.kind.name))")
         }
         if failed.isEmpty { return .pass("\(stages.count) stages signed by the proof key") }

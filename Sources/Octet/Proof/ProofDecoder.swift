@@ -126,6 +126,7 @@ enum ProofDecoder {
                 "LocationProof.stages has \(records.count) stages, expected 2..4")
         }
         var stages: [DecodedStage] = []
+        stages.reserveCapacity(records.count)
         for record in records {
             let stage = try decodeStage(proof.message(record, "Stage", schema: ProofSchema.stage))
             // CAPTURE, FIX, then optionally CONTENT, then optionally VERDICT: strictly increasing kinds
@@ -153,8 +154,10 @@ enum ProofDecoder {
         let bodyRecord = try stage.required(ProofSchema.Stage.body)
         let signature = try stage.required(ProofSchema.Stage.signature).payload
         let body = try stage.message(bodyRecord, "StageBody", schema: ProofSchema.stageBody)
+        let bindingRecords = body.all(ProofSchema.StageBody.bindings)
         var bindings: [DecodedBinding] = []
-        for record in body.all(ProofSchema.StageBody.bindings) {
+        bindings.reserveCapacity(bindingRecords.count)
+        for record in bindingRecords {
             let binding = try body.message(record, "Binding", schema: ProofSchema.binding)
             let field = try binding.uint32(try binding.required(ProofSchema.Binding.claimField), "claim_field")
             guard ProofSchema.Claims.boundNumbers.contains(field) else {

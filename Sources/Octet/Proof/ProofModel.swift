@@ -30,14 +30,17 @@ enum StageKind: Int, Sendable, Comparable {
         }
     }
 
-    /// The claim fields each stage kind binds (design, "Claim hashes").
-    var boundFields: Set<UInt32> {
+    /// Whether a stage of this kind binds claim `field` (design, "Claim hashes"): a switch, as this
+    /// runs once per binding and a Set literal was built anew on every call.
+    func binds(_ field: UInt32) -> Bool {
         typealias C = ProofSchema.Claims
         return switch self {
-        case .capture: [C.createdAtMs.number, C.platform.number, C.appId.number, C.sessionNonce.number]
-        case .fix: [C.region.number, C.fix.number]
-        case .content: []
-        case .verdict: [C.assurance.number]
+        case .capture:
+            field == C.createdAtMs.number || field == C.platform.number || field == C.appId.number
+                || field == C.sessionNonce.number
+        case .fix: field == C.region.number || field == C.fix.number
+        case .content: false
+        case .verdict: field == C.assurance.number
         }
     }
 }

@@ -28,7 +28,11 @@ package enum ClaimHash {
 /// and the committed digest `H(input_last)`, which covers every stage in order.
 package struct StageChain: Sendable {
     package let inputs: [[UInt8]]
-    package let committedDigest: [UInt8]
+    /// `H(input_i)` for every stage, computed once: `prev_i+1` of the chain and the digest that
+    /// stage `i`'s signature is checked on.
+    package let digests: [[UInt8]]
+    /// `H(input_last)`; `prev_0` (32 zero bytes) for a chain of no stages.
+    package var committedDigest: [UInt8] { digests.last ?? [UInt8](repeating: 0, count: 32) }
 
     init(_ proof: DecodedProof) {
         self.init(
@@ -43,6 +47,8 @@ package struct StageChain: Sendable {
         var previous = [UInt8](repeating: 0, count: 32)
         var inputs: [[UInt8]] = []
         inputs.reserveCapacity(stages.count)
+        var digests: [[UInt8]] = []
+        digests.reserveCapacity(stages.count)
         for (index, stage) in stages.enumerated() {
             var input = DomainTag.stage
             input.reserveCapacity(DomainTag.stage.count + proofId.count + 32 + 8 + 32 + stage.body.count)
@@ -54,9 +60,10 @@ package struct StageChain: Sendable {
             input += stage.body
             previous = SHA256.hash(input)
             inputs.append(input)
+            digests.append(previous)
         }
         self.inputs = inputs
-        self.committedDigest = previous
+        self.digests = digests
     }
 }
 
