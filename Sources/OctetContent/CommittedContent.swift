@@ -49,7 +49,6 @@ public struct ContentCommitmentClaim: Sendable {
     /// The design's "commits content": the proof has a CONTENT stage or lists content.
     public var commitsContent: Bool { signedRoot != nil || !items.isEmpty }
 
-
     /// What `caller-metadata` (rules 1 to 3) counts as committing content: ``commitsContent`` without an
     /// ``isEmptyCommitment``.
     public var commitsContentForCallerMetadata: Bool { commitsContent && !isEmptyCommitment }
