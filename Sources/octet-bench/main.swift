@@ -77,7 +77,9 @@ case .success(nil):
 case .success(let parsed?):
     (section, gibibytes) = parsed
 case .failure(let error):
-    FileHandle.standardError.write(Data("octet-bench: \(error.reason)\n\(usage)".utf8))
+    // write(2), not FileHandle.write: a closed or full standard error must not trap.
+    let message = Array("octet-bench: \(error.reason)\n\(usage)".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(64)
 }
 
