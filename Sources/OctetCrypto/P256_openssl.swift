@@ -227,7 +227,11 @@ final class OpenSSLP256PrivateKey: @unchecked Sendable {
             EVP_PKEY_generate(context, &key) == 1, let key
         else { fatalError("OpenSSL could not generate a P-256 key") }
         self.key = key
-        self.publicKey = try! Self.publicKey(of: key)
+        // Like the failures above: OpenSSL failing on a key it just generated is not recoverable.
+        guard let publicKey = try? Self.publicKey(of: key) else {
+            fatalError("OpenSSL: a generated key has no public key")
+        }
+        self.publicKey = publicKey
     }
 
     /// A key from its 32-byte big-endian scalar (the API has checked the length).

@@ -27,7 +27,7 @@ struct ExampleProofTests {
     /// Set OCTET_WRITE_EXAMPLE=1 to write a freshly issued example (then commit it).
     @Test("is what ExampleProof issues, but for its random ECDSA signatures")
     func reproducible() throws {
-        let fresh = Array(ExampleProof.issuer().issue(ExampleProof.draft()))
+        let fresh = Array(try ExampleProof.issuer().issue(ExampleProof.draft()))
         if ProcessInfo.processInfo.environment["OCTET_WRITE_EXAMPLE"] == "1" {
             try Data(fresh).write(to: Self.url)
         }
