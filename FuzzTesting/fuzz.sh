@@ -89,6 +89,7 @@ campaign() {
     local ticks
     ticks="$(getconf CLK_TCK)"
     local start=$SECONDS
+    : >"$log"
     "$exe" "$corpus" -max_total_time=1000000 -max_len="$(max_len "$target")" -timeout=10 \
         -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 >"$log" 2>&1 &
     local pid=$! cpu=0
