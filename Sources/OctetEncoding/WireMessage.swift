@@ -29,11 +29,16 @@ public struct WireMessage: Sendable {
     public let base: [UInt8]
     public let range: Range<Int>
     /// Every record, in wire order, in one array: one allocation per message, where an array per
-    /// field cost one per field present (about 50 per verify of a software proof).
-    private var records: [WireRecord] = []
-    /// Per field number, the index in `records` of its first record, or -1 when absent (schemas
-    /// number their fields from 1 with few gaps, so an array indexed by number is the fastest map).
-    private var first: [Int32]
+    /// field cost one per field present (about 50 per verify of a software proof). Slots are
+    /// offsets, not slices, so filling and freeing the array touches no reference count.
+    private var slots: [WireSlot] = []
+    /// Per field number below `smallNumbers` (every field of the proof's schema), the index in
+    /// `slots` of its first record, or -1 when absent: inline, so no allocation.
+    private var firstSmall = InlineArray<16, Int32>(repeating: -1)
+    /// The same for a schema that numbers a field `smallNumbers` or above (none in the proof's);
+    /// empty, and so never allocated, otherwise.
+    private var firstLarge: [Int32] = []
+    private static let smallNumbers = 16
 
     public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
         throws(WireError)
@@ -41,63 +46,90 @@ public struct WireMessage: Sendable {
         self.name = name
         self.base = base
         self.range = range
-        first = Array(repeating: -1, count: Int(schema.reduce(0) { max($0, $1.number) }) + 1)
+        var largest: UInt32 = 0
+        for index in schema.indices { largest = max(largest, schema[index].number) }
+        if Int(largest) >= Self.smallNumbers { firstLarge = Array(repeating: -1, count: Int(largest) + 1) }
         // Room for one record per declared field (each record takes at least 2 bytes): a message
         // without repeated fields then never regrows its array.
-        records.reserveCapacity(min(schema.count, range.count / 2))
+        slots.reserveCapacity(min(schema.count, range.count / 2))
         var reader = WireReader(base, range: range)
         var count = 0
-        // The oneof members seen, as pairs: a message has a few oneofs at most, and a Dictionary's
-        // metadata would cost a fresh process a scan of every protocol conformance (0.3 M instructions).
-        var oneofMembers: [(group: String, number: UInt32)] = []
-        while let record = try reader.next() {
+        while let record = try reader.nextSlot() {
             count += 1
             guard count <= maxRecords else {
                 throw WireError(.boundViolated, at: record.offset, "\(name) has more than \(maxRecords) fields")
             }
-            guard let spec = schema.first(where: { $0.number == record.fieldNumber }) else {
+            // The schema is a handful of fields: a scan beats any map, and reads each spec in place.
+            var specIndex = -1
+            for index in schema.indices where schema[index].number == record.fieldNumber {
+                specIndex = index
+                break
+            }
+            guard specIndex >= 0 else {
                 throw WireError(.unknownField, at: record.offset, "field \(record.fieldNumber) of \(name)")
             }
-            guard spec.wireType == record.wireType else {
-                throw WireError(.wrongWireType, at: record.offset, "\(name).\(spec.name)")
+            guard schema[specIndex].wireType == record.wireType else {
+                throw WireError(.wrongWireType, at: record.offset, "\(name).\(schema[specIndex].name)")
             }
-            if first[Int(spec.number)] >= 0 {
-                switch spec.cardinality {
+            let seen = firstIndex(record.fieldNumber) >= 0
+            if seen {
+                switch schema[specIndex].cardinality {
                 case .single:
-                    throw WireError(.duplicateField, at: record.offset, "\(name).\(spec.name) appears twice")
+                    throw WireError(.duplicateField, at: record.offset, "\(name).\(schema[specIndex].name) appears twice")
                 case .packed:
-                    throw WireError(.duplicatePackedRecord, at: record.offset, "\(name).\(spec.name)")
+                    throw WireError(.duplicatePackedRecord, at: record.offset, "\(name).\(schema[specIndex].name)")
                 case .repeated:
                     break
                 }
             }
-            if let group = spec.oneof {
-                if let other = oneofMembers.first(where: { $0.group == group }) {
-                    guard other.number == spec.number else {
-                        throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
-                    }
-                } else {
-                    oneofMembers.append((group, spec.number))
+            if let group = schema[specIndex].oneof {
+                // Another member of the group already present is a conflict. A member is never
+                // repeated, so this scan of the schema runs at most once per member.
+                for other in schema.indices
+                where other != specIndex && schema[other].oneof == group && firstIndex(schema[other].number) >= 0 {
+                    throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
                 }
             }
-            if first[Int(spec.number)] < 0 { first[Int(spec.number)] = Int32(records.count) }
-            records.append(record)
+            if !seen { setFirstIndex(record.fieldNumber, Int32(slots.count)) }
+            slots.append(record)
+        }
+    }
+
+    private func firstIndex(_ number: UInt32) -> Int {
+        if Int(number) < Self.smallNumbers { return Int(firstSmall[Int(number)]) }
+        return Int(number) < firstLarge.count ? Int(firstLarge[Int(number)]) : -1
+    }
+
+    private mutating func setFirstIndex(_ number: UInt32, _ index: Int32) {
+        if Int(number) < Self.smallNumbers {
+            firstSmall[Int(number)] = index
+        } else {
+            firstLarge[Int(number)] = index
         }
     }
 
     /// The one record of a non-repeated field, or nil when absent.
     public func single(_ number: UInt32) -> WireRecord? {
-        guard first.indices.contains(Int(number)), first[Int(number)] >= 0 else { return nil }
-        return records[Int(first[Int(number)])]
+        let index = firstIndex(number)
+        guard index >= 0 else { return nil }
+        return WireRecord(slots[index], in: base)
     }
 
     /// Every record of a repeated field, in wire order.
     public func all(_ number: UInt32) -> [WireRecord] {
-        guard first.indices.contains(Int(number)), first[Int(number)] >= 0 else { return [] }
-        return records[Int(first[Int(number)])...].filter { $0.fieldNumber == number }
+        let first = firstIndex(number)
+        guard first >= 0 else { return [] }
+        var count = 0
+        for index in first..<slots.count where slots[index].fieldNumber == number { count += 1 }
+        var records: [WireRecord] = []
+        records.reserveCapacity(count)
+        for index in first..<slots.count where slots[index].fieldNumber == number {
+            records.append(WireRecord(slots[index], in: base))
+        }
+        return records
     }
 
-    public func has(_ number: UInt32) -> Bool { first.indices.contains(Int(number)) && first[Int(number)] >= 0 }
+    public func has(_ number: UInt32) -> Bool { firstIndex(number) >= 0 }
 
     /// The record of `field`, named by its schema entry rather than its number.
     public func single(_ field: FieldSpec) -> WireRecord? { single(field.number) }

@@ -20,7 +20,7 @@ extension Check {
                 }
                 if !stage.kind.binds(field) {
                     problems.append("\(ClaimField.name(field)) bound by \(stage.kind.name), not by its stage")
-                } else if !ConstantTime.equal(binding.sha256, expected[...]) {
+                } else if !ConstantTime.equal(binding.sha256, expected) {
                     problems.append("\(ClaimField.name(field)) does not match its signed hash")
                 }
             }
