@@ -127,14 +127,14 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
 
     /// ECDSA over SHA-256(`message`): the digest, then `EVP_PKEY_verify` on it with the key's kept
     /// context. The API has already applied the strict-DER rule.
-    func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
+    func isValidSignature<M: ContiguousBytes>(_ derSignature: ArraySlice<UInt8>, for message: M) -> Bool {
         let digest = message.withUnsafeBytes { SHA256Backend.hashInline($0) }
         return digest.withUnsafeBytes { isValidSignature(derSignature, digest: $0) }
     }
 
     /// ECDSA over a 32-byte SHA-256 digest the caller has already computed (the API has checked its
     /// length and the strict-DER rule).
-    func isValidSignature(_ derSignature: [UInt8], digest: UnsafeRawBufferPointer) -> Bool {
+    func isValidSignature(_ derSignature: ArraySlice<UInt8>, digest: UnsafeRawBufferPointer) -> Bool {
         defer { drainOpenSSLErrors() }
         var context = OpaquePointer(bitPattern: spareContext.exchange(0, ordering: .acquiring))
         if context == nil {
@@ -147,7 +147,8 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         guard let context else { return false }
         let result = derSignature.withUnsafeBufferPointer { signature in
             EVP_PKEY_verify(
-                context, signature.baseAddress, signature.count, digest.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                context, signature.baseAddress, signature.count,
+                digest.baseAddress?.assumingMemoryBound(to: UInt8.self),
                 digest.count)
         }
         // Kept for the next call unless another caller's context was kept meanwhile.

@@ -35,6 +35,18 @@ struct WireSlot {
     let start: Int
     let end: Int
     let varint: UInt64
+
+    init(fieldNumber: UInt32, wireType: WireType, offset: Int, start: Int, end: Int, varint: UInt64) {
+        self.fieldNumber = fieldNumber
+        self.wireType = wireType
+        self.offset = offset
+        self.start = start
+        self.end = end
+        self.varint = varint
+    }
+
+    /// An empty slot, for storage not yet filled.
+    init() { self.init(fieldNumber: 0, wireType: .varint, offset: 0, start: 0, end: 0, varint: 0) }
 }
 
 extension WireRecord {

@@ -10,7 +10,7 @@ extension Check {
             guard let key = try? P256PublicKey(x963Point: publicKey) else {
                 return .fail(.keyInvalid, "software device key is not a valid P-256 point")
             }
-            return key.isValidSignature(Array(signature), digest: context.deviceDigest)
+            return key.isValidSignature(signature, digest: context.deviceDigest)
                 ? .pass("software device key signed the committed digest")
                 : .fail(.deviceSignatureInvalid, "software device signature does not verify over the committed digest")
         case .androidKey(_, let signature):

@@ -12,7 +12,7 @@ enum DeviceSignature {
         guard leafKey.x963Representation.elementsEqual(context.proof.proofKey) else {
             return .fail(.keyMismatch, "the leaf certificate's key is not the proof key")
         }
-        return leafKey.isValidSignature(Array(signature), digest: context.deviceDigest)
+        return leafKey.isValidSignature(signature, digest: context.deviceDigest)
             ? .pass("attested Android key signed the committed digest")
             : .fail(.deviceSignatureInvalid, "Android device signature does not verify over the committed digest")
     }
