@@ -4,6 +4,9 @@
 #   ./fuzz.sh TARGET SECONDS     one target, e.g. ./fuzz.sh FuzzVerify 600
 #   ./fuzz.sh all SECONDS        every target in turn, SECONDS each
 #   ./fuzz.sh ci                 every target for 25 s (CI: catches regressions, not new bugs)
+#   ./fuzz.sh campaign TARGET CPU_SECONDS   one target until the fuzzer itself has used
+#                                CPU_SECONDS of CPU (user + system), however long that takes on a
+#                                shared machine; prints one record line for docs/security.md
 #   ./fuzz.sh replay TARGET FILE...  runs inputs once (a crasher, a FailCases/ file)
 #   ./fuzz.sh list               the target names
 #
@@ -71,6 +74,51 @@ run() {
     fi
 }
 
+# A campaign is measured in the fuzzer's own CPU time, read from /proc, not in wall time: on a
+# shared machine (or under nice, or paused with SIGSTOP while something is measured) wall time
+# says nothing about how much fuzzing was done. libFuzzer stops on SIGINT with its final stats.
+campaign() {
+    local target="$1" budget="$2"
+    local corpus="$here/Corpus/$target" artifacts="$here/Artifacts/$target/"
+    local log="$here/Artifacts/$target.campaign.log"
+    mkdir -p "$corpus" "$artifacts"
+    local exe
+    exe="$(bin "$target")"
+    OCTET_FUZZ_WRITE_SEEDS="$corpus" "$exe" >/dev/null 2>&1 || true
+    if [ -d "$here/FailCases/$target" ]; then cp -n "$here/FailCases/$target"/* "$corpus"/ 2>/dev/null || true; fi
+    local ticks
+    ticks="$(getconf CLK_TCK)"
+    local start=$SECONDS
+    : >"$log"
+    "$exe" "$corpus" -max_total_time=1000000 -max_len="$(max_len "$target")" -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 >"$log" 2>&1 &
+    local pid=$! cpu=0
+    while kill -0 "$pid" 2>/dev/null; do
+        # Fields 14 and 15 of /proc/PID/stat: user and system time in clock ticks (field 2, the
+        # command name, has no spaces here).
+        if read -r -a stat <"/proc/$pid/stat" 2>/dev/null; then
+            cpu=$(((stat[13] + stat[14]) / ticks))
+            if [ "$cpu" -ge "$budget" ]; then kill -INT "$pid" 2>/dev/null || true; break; fi
+        fi
+        sleep 5
+    done
+    local status=0
+    wait "$pid" || status=$?
+    local executions
+    executions="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+    local coverage
+    coverage="$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+).*/\1 \/ \2 | \3/')"
+    # 72 is libFuzzer's exit status after SIGINT: the budget was spent, nothing was found.
+    if [ "$status" -eq 72 ] || [ "$status" -eq 0 ]; then
+        echo "| \`$target\` | $cpu | $((SECONDS - start)) s | ${executions:-?} | $coverage | none |"
+    else
+        echo "   FOUND A CRASH in $target (exit $status): see $log and $artifacts" >&2
+        grep -E "ERROR|Fatal error|Precondition|SUMMARY|Test unit written" "$log" | head -8 >&2
+        echo "| \`$target\` | $cpu | $((SECONDS - start)) s | ${executions:-?} | $coverage | CRASH (exit $status) |"
+        return 1
+    fi
+}
+
 case "${1:-}" in
     list) printf '%s\n' "${targets[@]}" ;;
     all | ci)
@@ -80,6 +128,11 @@ case "${1:-}" in
         status=0
         for target in "${targets[@]}"; do run "$target" "$seconds" || status=1; done
         exit $status
+        ;;
+    campaign)
+        [ $# -eq 3 ] || { echo "usage: $0 campaign TARGET CPU_SECONDS" >&2; exit 64; }
+        build "$2"
+        campaign "$2" "$3"
         ;;
     replay)
         target="$2"; shift 2
@@ -92,7 +145,7 @@ case "${1:-}" in
         run "$1" "$2"
         ;;
     *)
-        sed -n '2,12p' "$0" >&2
+        sed -n '2,15p' "$0" >&2
         exit 64
         ;;
 esac

@@ -3,68 +3,126 @@ import Octet
 /// The `"octet-verify/1"` object, keys in the contract's order: `--format json` prints one per
 /// proof; `--requests` and `serve` answer each request with one (service.md "One request, one
 /// result"), with `"id"` after `"schema"` when the request had one and `"proof"` omitted.
+///
+/// Written straight into a ``JSONBuffer`` (one per proof, on the thread that verified it): the
+/// output is the same, byte for byte, as the members written as a ``JSONOut`` tree.
 public enum JSONReport {
     public static let schema = "octet-verify/1"
 
     /// `--format json`: one line for the PROOF at `report.path`.
     public static func render(_ report: ProofReport) -> String {
-        object(report, members: [("proof", .string(report.path))]).rendered + "\n"
+        var out = JSONBuffer(capacity: capacity(report))
+        write(report, after: .proof(report.path), into: &out)
+        out.raw("\n")
+        return out.text
     }
 
     /// The answer to one request: its result object, without a newline.
     public static func result(_ report: ProofReport, id: String?) -> String {
-        object(report, members: id.map { [("id", .string($0))] } ?? []).rendered
+        var out = JSONBuffer(capacity: capacity(report))
+        write(result: report, id: id, into: &out)
+        return out.text
+    }
+
+    /// ``result(_:id:)`` appended to `out`.
+    public static func write(result report: ProofReport, id: String?, into out: inout JSONBuffer) {
+        write(report, after: id.map { .id($0) } ?? .nothing, into: &out)
     }
 
     /// The answer to a malformed request: `{"schema":…,"id":…,"error":{"code":…,"field":…,"detail":…}}`,
     /// without a newline. `field` is null when the request as a whole is at fault.
     public static func error(_ error: RequestError, id: String?) -> String {
-        var members: [(String, JSONOut)] = [("schema", .string(schema))]
-        if let id { members.append(("id", .string(id))) }
-        members.append(
-            (
-                "error",
-                .object([
-                    ("code", .string(error.code.rawValue)),
-                    ("field", error.field.map { .string($0) } ?? .null),
-                    ("detail", .string(error.detail)),
-                ])
-            ))
-        return JSONOut.object(members).rendered
+        var out = JSONBuffer(capacity: 256)
+        write(error: error, id: id, into: &out)
+        return out.text
+    }
+
+    /// ``error(_:id:)`` appended to `out`.
+    public static func write(error: RequestError, id: String?, into out: inout JSONBuffer) {
+        out.raw(#"{"schema":"#)
+        out.string(schema)
+        if let id {
+            out.raw(#","id":"#)
+            out.string(id)
+        }
+        out.raw(#","error":{"code":"#)
+        out.string(error.code.rawValue)
+        out.raw(#","field":"#)
+        if let field = error.field { out.string(field) } else { out.null() }
+        out.raw(#","detail":"#)
+        out.string(error.detail)
+        out.raw("}}")
     }
 
     /// `--format json`: a PROOF that could not be read, in its place in the output:
     /// `{"schema":"octet-verify/1","proof":…,"error":{"code":"INPUT_UNREADABLE","detail":…}}`.
     public static func unreadable(path: String, detail: String) -> String {
-        JSONOut.object([
-            ("schema", .string(schema)),
-            ("proof", .string(path)),
-            ("error", .object([("code", .string("INPUT_UNREADABLE")), ("detail", .string(detail))])),
-        ]).rendered + "\n"
+        var out = JSONBuffer(capacity: 256)
+        out.raw(#"{"schema":"#)
+        out.string(schema)
+        out.raw(#","proof":"#)
+        out.string(path)
+        out.raw(#","error":{"code":"INPUT_UNREADABLE","detail":"#)
+        out.string(detail)
+        out.raw("}}\n")
+        return out.text
     }
 
-    /// `members` go after `"schema"`: the PROOF path for the CLI, the id for a request.
-    private static func object(_ report: ProofReport, members: [(String, JSONOut)]) -> JSONOut {
-        JSONOut.object(
-            [("schema", .string(schema))] + members + [
-                ("proofSha256", .string(report.proofSHA256)),
-                ("verdict", .string(report.verdict.name)),
-                ("isValid", .bool(report.isValid)),
-                ("isAuthentic", .bool(report.isAuthentic)),
-                ("spoofingVerdict", report.spoofingVerdict.map { .string($0.rawValue) } ?? .null),
-                ("verifiedAt", .string(RFC3339.format(milliseconds: report.verifiedAtMilliseconds))),
-                ("trustAnchors", .string(report.trustAnchors)),
-                (
-                    "checks",
-                    .array(
-                        report.checks.map { check in
-                            // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
-                            .object(
-                                [("name", .string(check.name)), ("status", .string(check.status.wireTag))]
-                                    + (check.code.map { [("code", JSONOut.string($0))] } ?? [])
-                                    + [("detail", .string(check.detail))])
-                        })
-                ),
-            ])
+    /// What goes after `"schema"`: the PROOF path for the CLI, the id for a request, or nothing.
+    private enum Member {
+        case proof(String)
+        case id(String)
+        case nothing
+    }
+
+    /// Room for the whole object at once: the fixed members and about a line per check.
+    private static func capacity(_ report: ProofReport) -> Int {
+        var total = 384 + report.path.utf8.count
+        for check in report.checks { total += 64 + check.name.utf8.count + check.detail.utf8.count }
+        return total
+    }
+
+    private static func write(_ report: ProofReport, after member: Member, into out: inout JSONBuffer) {
+        out.raw(#"{"schema":"#)
+        out.string(schema)
+        switch member {
+        case .proof(let path):
+            out.raw(#","proof":"#)
+            out.string(path)
+        case .id(let id):
+            out.raw(#","id":"#)
+            out.string(id)
+        case .nothing: break
+        }
+        out.raw(#","proofSha256":"#)
+        out.string(report.proofSHA256)
+        out.raw(#","verdict":"#)
+        out.string(report.verdict.name)
+        out.raw(#","isValid":"#)
+        out.bool(report.isValid)
+        out.raw(#","isAuthentic":"#)
+        out.bool(report.isAuthentic)
+        out.raw(#","spoofingVerdict":"#)
+        if let verdict = report.spoofingVerdict { out.string(verdict.rawValue) } else { out.null() }
+        out.raw(#","verifiedAt":"#)
+        RFC3339.write(milliseconds: report.verifiedAtMilliseconds, into: &out)
+        out.raw(#","trustAnchors":"#)
+        out.string(report.trustAnchors)
+        out.raw(#","checks":["#)
+        for (index, check) in report.checks.enumerated() {
+            out.raw(index == 0 ? #"{"name":"# : #",{"name":"#)
+            out.string(check.name)
+            out.raw(#","status":"#)
+            out.string(check.status.wireTag)
+            // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
+            if let code = check.code {
+                out.raw(#","code":"#)
+                out.string(code)
+            }
+            out.raw(#","detail":"#)
+            out.string(check.detail)
+            out.raw("}")
+        }
+        out.raw("]}")
     }
 }

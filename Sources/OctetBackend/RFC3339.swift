@@ -71,21 +71,66 @@ public enum RFC3339 {
     }
 
     public static func format(milliseconds: Int64) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        append(milliseconds: milliseconds, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// ``format(milliseconds:)`` as a JSON string (it needs no escape), appended to `out`.
+    public static func write(milliseconds: Int64, into out: inout JSONBuffer) {
+        out.bytes.append(UInt8(ascii: "\""))
+        append(milliseconds: milliseconds, to: &out.bytes)
+        out.bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The text of ``format(milliseconds:)``, appended as bytes: the one implementation of it.
+    private static func append(milliseconds: Int64, to text: inout [UInt8]) {
         let (secondsTotal, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
         let (year, month, day) = CivilDate.date(days: Int(days))
-        let hour = Int(secondOfDay / 3600)
-        let minute = Int(secondOfDay % 3600 / 60)
-        let second = Int(secondOfDay % 60)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
-        if millis != 0 { text += "." + pad(Int(millis), 3) }
-        return text + "Z"
+        pad(year, 4, &text)
+        text.append(UInt8(ascii: "-"))
+        pad(month, 2, &text)
+        text.append(UInt8(ascii: "-"))
+        pad(day, 2, &text)
+        text.append(UInt8(ascii: "T"))
+        pad(Int(secondOfDay / 3600), 2, &text)
+        text.append(UInt8(ascii: ":"))
+        pad(Int(secondOfDay % 3600 / 60), 2, &text)
+        text.append(UInt8(ascii: ":"))
+        pad(Int(secondOfDay % 60), 2, &text)
+        if millis != 0 {
+            text.append(UInt8(ascii: "."))
+            pad(Int(millis), 3, &text)
+        }
+        text.append(UInt8(ascii: "Z"))
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// `value` in decimal, zeros in front up to `width` characters (a sign counts as one, as in
+    /// `String(value)`: a year before 0 keeps the text it always had).
+    private static func pad(_ value: Int, _ width: Int, _ text: inout [UInt8]) {
+        guard value >= 0 else {
+            let digits = String(value).utf8
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+            text.append(contentsOf: digits)
+            return
+        }
+        var count = 0
+        var rest = value
+        repeat {
+            count += 1
+            rest /= 10
+        } while rest > 0
+        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - count)))
+        // The digits are filled in from the last.
+        let end = text.count + count
+        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        rest = value
+        for index in stride(from: end - 1, through: end - count, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

@@ -41,9 +41,16 @@ public final class RequestVerifier: Sendable {
 
         /// The answer's JSON object, without a newline.
         public var json: String {
+            var out = JSONBuffer(capacity: 2048)
+            write(into: &out)
+            return out.text
+        }
+
+        /// ``json`` appended to `out` (a worker writes its answer straight into the bytes it hands on).
+        public func write(into out: inout JSONBuffer) {
             switch self {
-            case .result(let report, let id): JSONReport.result(report, id: id)
-            case .rejected(let rejection): JSONReport.error(rejection.error, id: rejection.id)
+            case .result(let report, let id): JSONReport.write(result: report, id: id, into: &out)
+            case .rejected(let rejection): JSONReport.write(error: rejection.error, id: rejection.id, into: &out)
             }
         }
 

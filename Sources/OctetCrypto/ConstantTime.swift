@@ -13,4 +13,10 @@ public enum ConstantTime {
         if let inPlace, let result = inPlace { return result }
         return Array(a).withUnsafeBytes { x in Array(b).withUnsafeBytes { y in openSSLMemoryEqual(x, y) } }
     }
+
+    /// `equal(_:_:)` of a slice and an inline digest, without the generic path.
+    package static func equal(_ a: ArraySlice<UInt8>, _ b: SHA256Digest) -> Bool {
+        guard a.count == SHA256.digestLength else { return false }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in openSSLMemoryEqual(x, y) } }
+    }
 }

@@ -19,7 +19,7 @@ public enum ECDSASignatureDER {
     /// Returns the big-endian magnitudes of r and s (without sign padding), or the first defect.
     public static func parseP256(_ der: [UInt8]) -> Result<(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>), Defect> {
         do throws(Defect) {
-            return .success(try scanP256(der))
+            return .success(try scanP256(der[...]))
         } catch {
             return .failure(error)
         }
@@ -27,42 +27,46 @@ public enum ECDSASignatureDER {
 
     /// True when `der` follows the rule (`parseP256` without building a `Result`, whose metadata
     /// costs a protocol-conformance scan of the binary the first time: this is on every verify).
-    static func isStrictP256(_ der: [UInt8]) -> Bool {
+    /// A slice, so that a signature inside a proof is read in place.
+    static func isStrictP256(_ der: ArraySlice<UInt8>) -> Bool {
         (try? scanP256(der)) != nil
     }
 
-    private static func scanP256(_ der: [UInt8]) throws(Defect) -> (r: ArraySlice<UInt8>, s: ArraySlice<UInt8>) {
-        var index = 0
-        guard der.count >= 2, der[0] == 0x30 else { throw .notASequence }
-        index = 1
+    /// Indices are the slice's own (a slice of a proof starts where the signature does).
+    private static func scanP256(_ der: ArraySlice<UInt8>) throws(Defect) -> (
+        r: ArraySlice<UInt8>, s: ArraySlice<UInt8>
+    ) {
+        let end = der.endIndex
+        guard der.count >= 2, der[der.startIndex] == 0x30 else { throw .notASequence }
+        var index = der.startIndex + 1
         guard let bodyLength = readLength(der, &index) else { throw .badLength }
-        guard index + bodyLength == der.count else {
-            throw index + bodyLength < der.count ? .trailingBytes : .badLength
+        guard index + bodyLength == end else {
+            throw index + bodyLength < end ? .trailingBytes : .badLength
         }
         let r = try readInteger(der, &index)
         let s = try readInteger(der, &index)
-        guard index == der.count else { throw .trailingBytes }
+        guard index == end else { throw .trailingBytes }
         guard inRange(r), inRange(s) else { throw .outOfRange }
         return (r, s)
     }
 
     /// Definite length: the short form, or the long form `0x81 LL` with one length byte of at least
     /// 0x80 (anything shorter must use the short form; a P-256 signature never needs two length bytes).
-    private static func readLength(_ der: [UInt8], _ index: inout Int) -> Int? {
-        guard index < der.count else { return nil }
+    private static func readLength(_ der: ArraySlice<UInt8>, _ index: inout Int) -> Int? {
+        guard index < der.endIndex else { return nil }
         let first = der[index]
         index += 1
         if first < 0x80 { return Int(first) }
-        guard first == 0x81, index < der.count else { return nil }  // a signature is never ≥ 256 bytes
+        guard first == 0x81, index < der.endIndex else { return nil }  // a signature is never ≥ 256 bytes
         let length = Int(der[index])
         index += 1
         return length >= 0x80 ? length : nil
     }
 
-    private static func readInteger(_ der: [UInt8], _ index: inout Int) throws(Defect) -> ArraySlice<UInt8> {
-        guard index < der.count, der[index] == 0x02 else { throw .notAnInteger }
+    private static func readInteger(_ der: ArraySlice<UInt8>, _ index: inout Int) throws(Defect) -> ArraySlice<UInt8> {
+        guard index < der.endIndex, der[index] == 0x02 else { throw .notAnInteger }
         index += 1
-        guard let length = readLength(der, &index), length > 0, index + length <= der.count else {
+        guard let length = readLength(der, &index), length > 0, index + length <= der.endIndex else {
             throw .badLength
         }
         let bytes = der[index..<index + length]

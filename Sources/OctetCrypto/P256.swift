@@ -13,7 +13,14 @@ public final class P256PublicKey: Sendable {
     /// Imports `04 || X || Y`. Compressed points, the point at infinity and off-curve points are refused.
     public init(x963Representation bytes: [UInt8]) throws {
         guard bytes.count == 65, bytes[0] == 0x04 else { throw CryptoError(.invalidPublicKey) }
-        backing = try P256PublicKeyBackend(x963Representation: bytes)
+        backing = try P256PublicKeyBackend(point: bytes[...])
+    }
+
+    /// `init(x963Representation:)` over a slice of a larger buffer (a point inside a proof), which
+    /// the key keeps instead of copying.
+    package init(x963Point bytes: ArraySlice<UInt8>) throws {
+        guard bytes.count == 65, bytes.first == 0x04 else { throw CryptoError(.invalidPublicKey) }
+        backing = try P256PublicKeyBackend(point: bytes)
     }
 
     init(backing: P256PublicKeyBackend) {
@@ -24,16 +31,25 @@ public final class P256PublicKey: Sendable {
     /// SHA-256(`message`) by this key. Never throws: every failure is `false`.
     public func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
         // The strict-DER rule is ours, whatever the backend accepts.
-        guard ECDSASignatureDER.isStrictP256(derSignature) else { return false }
-        return backing.isValidSignature(derSignature, for: message)
+        guard ECDSASignatureDER.isStrictP256(derSignature[...]) else { return false }
+        return backing.isValidSignature(derSignature[...], for: message)
     }
 
     /// `isValidSignature(_:for:)` for a message whose SHA-256 the caller already holds (the stage
     /// chain hashes every stage input anyway): the same check without hashing the message again.
     /// False unless `digest` is 32 bytes.
     package func isValidSignature(_ derSignature: [UInt8], digest: [UInt8]) -> Bool {
-        guard digest.count == SHA256.digestLength, ECDSASignatureDER.isStrictP256(derSignature) else { return false }
-        return backing.isValidSignature(derSignature, digest: digest)
+        guard digest.count == SHA256.digestLength, ECDSASignatureDER.isStrictP256(derSignature[...]) else {
+            return false
+        }
+        return digest.withUnsafeBytes { backing.isValidSignature(derSignature[...], digest: $0) }
+    }
+
+    /// `isValidSignature(_:digest:)` with the digest held inline, and the signature read in place
+    /// (a slice of a proof).
+    package func isValidSignature(_ derSignature: ArraySlice<UInt8>, digest: SHA256Digest) -> Bool {
+        guard ECDSASignatureDER.isStrictP256(derSignature) else { return false }
+        return digest.withUnsafeBytes { backing.isValidSignature(derSignature, digest: $0) }
     }
 }
 

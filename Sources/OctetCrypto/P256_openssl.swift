@@ -1,6 +1,7 @@
 internal import COpenSSL
 import Foundation
 import OctetThreads
+import Synchronization
 
 // The OpenSSL backend of P256.swift: an Apple backend would define these two names over
 // CryptoKit's P256.Signing keys (docs/platforms.md).
@@ -10,16 +11,22 @@ typealias P256PrivateKeyBackend = OpenSSLP256PrivateKey
 /// A P-256 public key as an OpenSSL `EVP_PKEY`.
 ///
 /// `@unchecked Sendable`: the wrapped `EVP_PKEY` is never mutated after init, and OpenSSL 3
-/// documents concurrent verification with one shared key as safe.
+/// documents concurrent verification with one shared key as safe; the kept context and the pool
+/// flag are atomics.
 final class OpenSSLP256PublicKey: @unchecked Sendable {
     let key: OpaquePointer
-    /// The 65-byte SEC1 uncompressed point, `04 || X || Y`.
-    let x963Representation: [UInt8]
-    /// A verification context for `key`, made on first use and kept: one proof key verifies every
-    /// stage, and a context costs more to make than to use. Taken out under `lock` while in use,
-    /// so two threads never share one (a second caller meanwhile makes its own for that call).
-    private var spareContext: OpaquePointer?
-    private let lock = Lock()
+    /// The 65-byte SEC1 uncompressed point, `04 || X || Y`, as it was imported (a slice of the
+    /// caller's bytes: importing a point from a proof copies nothing).
+    let point: ArraySlice<UInt8>
+    /// A verification context for `key` (an `EVP_PKEY_CTX *` as an integer, 0 for none), made on
+    /// first use and kept: one proof key verifies every stage, and a context costs more to make than
+    /// to use. Taken out by an atomic exchange while in use, so two threads never share one (a
+    /// second caller meanwhile makes its own for that call). An atomic rather than a lock: no
+    /// allocation per key and no waiting on the hot path.
+    private let spareContext: Atomic<Int>
+
+    /// The 65-byte point as an array.
+    var x963Representation: [UInt8] { Array(point) }
 
     /// The first 26 bytes of the DER SubjectPublicKeyInfo of a P-256 key with an uncompressed point:
     /// the SEQUENCE header, the AlgorithmIdentifier (id-ecPublicKey, prime256v1), and the BIT STRING
@@ -31,7 +38,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
 
     /// Whether `key` came from `P256KeyPool` and goes back to it in `deinit`: true for imported
     /// points until `key` is handed to OpenSSL code that may keep a reference (`sharedKey`).
-    private var returnsToPool: Bool
+    private let returnsToPool: Atomic<Bool>
 
     /// Imports `04 || X || Y` (the API has checked the length and the prefix).
     ///
@@ -39,7 +46,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     /// on them costs a fifth of making a new key and context (`EVP_PKEY_dup` and
     /// `EVP_PKEY_CTX_new_from_pkey` each walk every name of the EC key manager), and each proof
     /// imports two keys. Either way the point goes through `EVP_PKEY_set1_encoded_public_key`.
-    init(x963Representation bytes: [UInt8]) throws {
+    init(point bytes: ArraySlice<UInt8>) throws {
         defer { drainOpenSSLErrors() }
         if let (pooled, context) = P256KeyPool.shared.take() {
             // Setting the point decodes it, which checks that it lies on the curve (below). A key
@@ -53,14 +60,16 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
                 throw CryptoError(.invalidPublicKey)
             }
             // The context is initialised again so that it reads the key as it is now.
+            var kept = 0
             if let context, EVP_PKEY_verify_init(context) == 1 {
-                spareContext = context
+                kept = Int(bitPattern: context)
             } else if let context {
                 EVP_PKEY_CTX_free(context)
             }
             self.key = pooled
-            self.x963Representation = bytes
-            self.returnsToPool = true
+            self.point = bytes
+            self.spareContext = Atomic(kept)
+            self.returnsToPool = Atomic(true)
             return
         }
         let key = bytes.withUnsafeBufferPointer {
@@ -71,16 +80,15 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         // form. A separate EVP_PKEY_public_check would repeat it at the cost of a scalar multiplication.
         guard let key else { throw CryptoError(.invalidPublicKey) }
         self.key = key
-        self.x963Representation = bytes
-        self.returnsToPool = true
+        self.point = bytes
+        self.spareContext = Atomic(0)
+        self.returnsToPool = Atomic(true)
     }
 
     /// `key` for OpenSSL code that may keep a reference to it (`X509_set_pubkey`): from then on
     /// the key is freed at the end, never pooled, so what holds it never sees another point.
     var sharedKey: OpaquePointer {
-        lock.lock()
-        returnsToPool = false
-        lock.unlock()
+        returnsToPool.store(false, ordering: .sequentiallyConsistent)
         return key
     }
 
@@ -101,34 +109,34 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
             throw CryptoError(.unsupportedKey)
         }
         self.key = key
-        self.x963Representation = Array(spki.suffix(65))
+        self.point = spki.suffix(65)
+        self.spareContext = Atomic(0)
         // A certificate's or a private key's EVP_PKEY is shared with its owner: never pooled.
-        self.returnsToPool = false
+        self.returnsToPool = Atomic(false)
     }
 
     deinit {
-        if returnsToPool {
-            P256KeyPool.shared.give(key, spareContext)
+        let context = OpaquePointer(bitPattern: spareContext.load(ordering: .acquiring))
+        if returnsToPool.load(ordering: .sequentiallyConsistent) {
+            P256KeyPool.shared.give(key, context)
         } else {
-            if let spareContext { EVP_PKEY_CTX_free(spareContext) }
+            if let context { EVP_PKEY_CTX_free(context) }
             EVP_PKEY_free(key)
         }
     }
 
     /// ECDSA over SHA-256(`message`): the digest, then `EVP_PKEY_verify` on it with the key's kept
     /// context. The API has already applied the strict-DER rule.
-    func isValidSignature<M: ContiguousBytes>(_ derSignature: [UInt8], for message: M) -> Bool {
-        isValidSignature(derSignature, digest: message.withUnsafeBytes { SHA256Backend.hash($0) })
+    func isValidSignature<M: ContiguousBytes>(_ derSignature: ArraySlice<UInt8>, for message: M) -> Bool {
+        let digest = message.withUnsafeBytes { SHA256Backend.hashInline($0) }
+        return digest.withUnsafeBytes { isValidSignature(derSignature, digest: $0) }
     }
 
     /// ECDSA over a 32-byte SHA-256 digest the caller has already computed (the API has checked its
     /// length and the strict-DER rule).
-    func isValidSignature(_ derSignature: [UInt8], digest: [UInt8]) -> Bool {
+    func isValidSignature(_ derSignature: ArraySlice<UInt8>, digest: UnsafeRawBufferPointer) -> Bool {
         defer { drainOpenSSLErrors() }
-        lock.lock()
-        var context = spareContext
-        spareContext = nil
-        lock.unlock()
+        var context = OpaquePointer(bitPattern: spareContext.exchange(0, ordering: .acquiring))
         if context == nil {
             context = EVP_PKEY_CTX_new_from_pkey(nil, key, nil)
             if let made = context, EVP_PKEY_verify_init(made) != 1 {
@@ -138,16 +146,15 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         }
         guard let context else { return false }
         let result = derSignature.withUnsafeBufferPointer { signature in
-            EVP_PKEY_verify(context, signature.baseAddress, signature.count, digest, digest.count)
+            EVP_PKEY_verify(
+                context, signature.baseAddress, signature.count,
+                digest.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                digest.count)
         }
-        lock.lock()
-        if spareContext == nil {
-            spareContext = context
-            lock.unlock()
-        } else {
-            lock.unlock()
-            EVP_PKEY_CTX_free(context)
-        }
+        // Kept for the next call unless another caller's context was kept meanwhile.
+        let (kept, _) = spareContext.compareExchange(
+            expected: 0, desired: Int(bitPattern: context), ordering: .acquiringAndReleasing)
+        if !kept { EVP_PKEY_CTX_free(context) }
         return result == 1
     }
 }

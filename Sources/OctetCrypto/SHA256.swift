@@ -12,6 +12,11 @@ public enum SHA256 {
         bytes.withUnsafeBytes { SHA256Backend.hash($0) }
     }
 
+    /// `hash(_:)` held inline, without a heap allocation.
+    package static func digest(_ bytes: UnsafeRawBufferPointer) -> SHA256Digest {
+        SHA256Backend.hashInline(bytes)
+    }
+
     /// The digest of several byte strings concatenated, without building the concatenation.
     public static func hash(parts: [[UInt8]]) -> [UInt8] {
         var hasher = SHA256Hasher()
@@ -37,4 +42,38 @@ public struct SHA256Hasher: ~Copyable {
     public consuming func finalize() -> [UInt8] {
         backing.finalize()
     }
+
+    /// Feeds a digest (a chained input's `prev`, a key's hash) without copying it to the heap.
+    package mutating func update(_ digest: SHA256Digest) {
+        digest.withUnsafeBytes { backing.update($0) }
+    }
+
+    /// The digest of everything fed since the last one, and a fresh start on the same context: one
+    /// OpenSSL context serves every digest of a verification (about ten), where a hasher per digest
+    /// cost an allocation of the context and of its state each time.
+    package mutating func finalizeAndRestart() -> SHA256Digest {
+        var digest = SHA256Digest()
+        digest.withUnsafeMutableBytes { backing.finalizeAndRestart(into: $0) }
+        return digest
+    }
+}
+
+/// A SHA-256 digest held inline: the verifier's hot path takes about ten per proof, and an array
+/// each cost a heap allocation (through the unspecialised generic allocator).
+package struct SHA256Digest: Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// 32 zero bytes (the chain's `prev_0`).
+    package init() {}
+
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try Swift.withUnsafeBytes(of: words, body)
+    }
+
+    mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try Swift.withUnsafeMutableBytes(of: &words, body)
+    }
+
+    /// The 32 bytes as an array, for APIs that keep one.
+    package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 }

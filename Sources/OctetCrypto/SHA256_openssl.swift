@@ -5,14 +5,20 @@ internal import COpenSSL
 /// One-shot SHA-256 over OpenSSL's EVP interface.
 enum SHA256Backend {
     static func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: SHA256.digestLength)
-        out.withUnsafeMutableBufferPointer { output in
+        hashInline(input).bytes
+    }
+
+    /// The digest without a heap allocation.
+    static func hashInline(_ input: UnsafeRawBufferPointer) -> SHA256Digest {
+        var digest = SHA256Digest()
+        digest.withUnsafeMutableBytes { output in
             var length: UInt32 = 0
             let ok = EVP_Digest(
-                input.baseAddress, input.count, output.baseAddress, &length, FetchedDigest.sha256.md, nil)
+                input.baseAddress, input.count, output.baseAddress?.assumingMemoryBound(to: UInt8.self), &length,
+                FetchedDigest.sha256.md, nil)
             precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) cannot fail on valid arguments")
         }
-        return out
+        return digest
     }
 }
 
@@ -39,11 +45,23 @@ struct SHA256HasherBackend: ~Copyable {
     }
 
     consuming func finalize() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: SHA256.digestLength)
-        var length: UInt32 = 0
-        let ok = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
-        precondition(ok == 1 && length == 32, "EVP_DigestFinal_ex cannot fail on an initialised context")
+        var digest = SHA256Digest()
+        digest.withUnsafeMutableBytes { finish(into: $0) }
         finished = true
-        return out
+        return digest.bytes
+    }
+
+    /// Writes the digest to `out` (32 bytes) and initialises the context again for the next one.
+    mutating func finalizeAndRestart(into out: UnsafeMutableRawBufferPointer) {
+        finish(into: out)
+        let again = EVP_DigestInit_ex(context, FetchedDigest.sha256.md, nil)
+        precondition(again == 1, "EVP_DigestInit_ex cannot fail on a context it initialised before")
+    }
+
+    private func finish(into out: UnsafeMutableRawBufferPointer) {
+        precondition(!finished && out.count == SHA256.digestLength, "SHA256Hasher used after finalize()")
+        var length: UInt32 = 0
+        let ok = EVP_DigestFinal_ex(context, out.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
+        precondition(ok == 1 && length == 32, "EVP_DigestFinal_ex cannot fail on an initialised context")
     }
 }

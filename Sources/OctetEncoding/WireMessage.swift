@@ -24,16 +24,28 @@ public struct FieldSpec: Sendable {
 /// The records of one message, gathered under the strict rules that do not depend on values:
 /// every field known, with its declared wire type; a non-repeated field at most once; a packed
 /// field in exactly one record; at most one member of each oneof; at most `maxRecords` records.
+///
+/// Built without a heap allocation for a message of up to `inlineRecords` records (every message
+/// of a proof but one with many repeated records): a proof has about twenty messages, and an
+/// array each cost an allocation and a free.
 public struct WireMessage: Sendable {
     public let name: String
     public let base: [UInt8]
     public let range: Range<Int>
-    /// Every record, in wire order, in one array: one allocation per message, where an array per
-    /// field cost one per field present (about 50 per verify of a software proof).
-    private var records: [WireRecord] = []
-    /// Per field number, the index in `records` of its first record, or -1 when absent (schemas
-    /// number their fields from 1 with few gaps, so an array indexed by number is the fastest map).
-    private var first: [Int32]
+    /// The first `inlineRecords` records, in wire order, held inline; then `overflow`. Records are
+    /// offsets, not slices, so keeping and dropping them touches no reference count.
+    private var inlineSlots = InlineArray<8, WireSlot>(repeating: WireSlot())
+    private var overflow: [WireSlot] = []
+    /// How many records the message has.
+    public private(set) var recordCount = 0
+    /// Per field number below `smallNumbers` (every field of the proof's schema), the index of its
+    /// first record, or -1 when absent: inline too.
+    private var firstSmall = InlineArray<16, Int32>(repeating: -1)
+    /// The same for a schema that numbers a field `smallNumbers` or above (none in the proof's);
+    /// empty, and so never allocated, otherwise.
+    private var firstLarge: [Int32] = []
+    private static let inlineRecords = 8
+    private static let smallNumbers = 16
 
     public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
         throws(WireError)
@@ -41,63 +53,117 @@ public struct WireMessage: Sendable {
         self.name = name
         self.base = base
         self.range = range
-        first = Array(repeating: -1, count: Int(schema.reduce(0) { max($0, $1.number) }) + 1)
-        // Room for one record per declared field (each record takes at least 2 bytes): a message
-        // without repeated fields then never regrows its array.
-        records.reserveCapacity(min(schema.count, range.count / 2))
+        var largest: UInt32 = 0
+        for index in schema.indices { largest = max(largest, schema[index].number) }
+        if Int(largest) >= Self.smallNumbers { firstLarge = Array(repeating: -1, count: Int(largest) + 1) }
         var reader = WireReader(base, range: range)
-        var count = 0
-        // The oneof members seen, as pairs: a message has a few oneofs at most, and a Dictionary's
-        // metadata would cost a fresh process a scan of every protocol conformance (0.3 M instructions).
-        var oneofMembers: [(group: String, number: UInt32)] = []
-        while let record = try reader.next() {
-            count += 1
-            guard count <= maxRecords else {
+        while let record = try reader.nextSlot() {
+            guard recordCount < maxRecords else {
                 throw WireError(.boundViolated, at: record.offset, "\(name) has more than \(maxRecords) fields")
             }
-            guard let spec = schema.first(where: { $0.number == record.fieldNumber }) else {
+            // The schema is a handful of fields: a scan beats any map, and reads each spec in place.
+            var specIndex = -1
+            for index in schema.indices where schema[index].number == record.fieldNumber {
+                specIndex = index
+                break
+            }
+            guard specIndex >= 0 else {
                 throw WireError(.unknownField, at: record.offset, "field \(record.fieldNumber) of \(name)")
             }
-            guard spec.wireType == record.wireType else {
-                throw WireError(.wrongWireType, at: record.offset, "\(name).\(spec.name)")
+            guard schema[specIndex].wireType == record.wireType else {
+                throw WireError(.wrongWireType, at: record.offset, "\(name).\(schema[specIndex].name)")
             }
-            if first[Int(spec.number)] >= 0 {
-                switch spec.cardinality {
+            let seen = firstIndex(record.fieldNumber) >= 0
+            if seen {
+                switch schema[specIndex].cardinality {
                 case .single:
-                    throw WireError(.duplicateField, at: record.offset, "\(name).\(spec.name) appears twice")
+                    throw WireError(
+                        .duplicateField, at: record.offset, "\(name).\(schema[specIndex].name) appears twice")
                 case .packed:
-                    throw WireError(.duplicatePackedRecord, at: record.offset, "\(name).\(spec.name)")
+                    throw WireError(.duplicatePackedRecord, at: record.offset, "\(name).\(schema[specIndex].name)")
                 case .repeated:
                     break
                 }
             }
-            if let group = spec.oneof {
-                if let other = oneofMembers.first(where: { $0.group == group }) {
-                    guard other.number == spec.number else {
-                        throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
-                    }
-                } else {
-                    oneofMembers.append((group, spec.number))
+            if let group = schema[specIndex].oneof {
+                // Another member of the group already present is a conflict. A member is never
+                // repeated, so this scan of the schema runs at most once per member.
+                for other in schema.indices
+                where other != specIndex && schema[other].oneof == group && firstIndex(schema[other].number) >= 0 {
+                    throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
                 }
             }
-            if first[Int(spec.number)] < 0 { first[Int(spec.number)] = Int32(records.count) }
-            records.append(record)
+            if !seen { setFirstIndex(record.fieldNumber, Int32(truncatingIfNeeded: recordCount)) }
+            if recordCount < Self.inlineRecords {
+                inlineSlots[recordCount] = record
+            } else {
+                overflow.append(record)
+            }
+            recordCount += 1
+        }
+    }
+
+    private func slot(_ index: Int) -> WireSlot {
+        index < Self.inlineRecords ? inlineSlots[index] : overflow[index - Self.inlineRecords]
+    }
+
+    private func firstIndex(_ number: UInt32) -> Int {
+        if Int(number) < Self.smallNumbers { return Int(firstSmall[Int(number)]) }
+        return Int(number) < firstLarge.count ? Int(firstLarge[Int(number)]) : -1
+    }
+
+    private mutating func setFirstIndex(_ number: UInt32, _ index: Int32) {
+        if Int(number) < Self.smallNumbers {
+            firstSmall[Int(number)] = index
+        } else {
+            firstLarge[Int(number)] = index
         }
     }
 
     /// The one record of a non-repeated field, or nil when absent.
     public func single(_ number: UInt32) -> WireRecord? {
-        guard first.indices.contains(Int(number)), first[Int(number)] >= 0 else { return nil }
-        return records[Int(first[Int(number)])]
+        let index = firstIndex(number)
+        guard index >= 0 else { return nil }
+        return WireRecord(slot(index), in: base)
+    }
+
+    /// How many records field `number` has.
+    public func count(_ number: UInt32) -> Int {
+        let first = firstIndex(number)
+        guard first >= 0 else { return 0 }
+        var count = 0
+        for index in first..<recordCount where slot(index).fieldNumber == number { count += 1 }
+        return count
+    }
+
+    /// Every record of field `number`, in wire order, without building an array of them.
+    public func forEach(_ number: UInt32, _ body: (WireRecord) throws(WireError) -> Void) throws(WireError) {
+        let first = firstIndex(number)
+        guard first >= 0 else { return }
+        for index in first..<recordCount {
+            let slot = slot(index)
+            if slot.fieldNumber == number { try body(WireRecord(slot, in: base)) }
+        }
     }
 
     /// Every record of a repeated field, in wire order.
     public func all(_ number: UInt32) -> [WireRecord] {
-        guard first.indices.contains(Int(number)), first[Int(number)] >= 0 else { return [] }
-        return records[Int(first[Int(number)])...].filter { $0.fieldNumber == number }
+        let first = firstIndex(number)
+        guard first >= 0 else { return [] }
+        var records: [WireRecord] = []
+        records.reserveCapacity(count(number))
+        for index in first..<recordCount where slot(index).fieldNumber == number {
+            records.append(WireRecord(slot(index), in: base))
+        }
+        return records
     }
 
-    public func has(_ number: UInt32) -> Bool { first.indices.contains(Int(number)) && first[Int(number)] >= 0 }
+    public func has(_ number: UInt32) -> Bool { firstIndex(number) >= 0 }
+
+    public func count(_ field: FieldSpec) -> Int { count(field.number) }
+    public func forEach(_ field: FieldSpec, _ body: (WireRecord) throws(WireError) -> Void) throws(WireError) {
+        try forEach(field.number, body)
+    }
 
     /// The record of `field`, named by its schema entry rather than its number.
     public func single(_ field: FieldSpec) -> WireRecord? { single(field.number) }
@@ -134,6 +200,9 @@ public struct WireMessage: Sendable {
 
     /// An enum: encoded as int32, it must be one of the named non-zero values, which `named`
     /// maps to the caller's type (nil for every value that is not named).
+    /// Inlinable so that it is specialised for the caller's enum (a generic call looked up
+    /// `Optional<E>`'s metadata at run time on every use).
+    @inlinable
     public func enumValue<E>(_ record: WireRecord, _ field: String, _ named: (Int) -> E?) throws(WireError) -> E {
         guard record.varint != 0, record.varint <= UInt64(Int32.max), let value = named(Int(record.varint)) else {
             throw WireError(.invalidEnum, at: record.offset, "\(name).\(field)")

@@ -24,6 +24,39 @@ public struct WireRecord: Sendable {
     public let varint: UInt64
 }
 
+/// A record as offsets into the buffer it was read from: plain integers, so an array of them is
+/// copied and freed without touching a reference count.
+struct WireSlot {
+    let fieldNumber: UInt32
+    let wireType: WireType
+    /// Offset of the record's tag.
+    let offset: Int
+    /// The payload's range.
+    let start: Int
+    let end: Int
+    let varint: UInt64
+
+    init(fieldNumber: UInt32, wireType: WireType, offset: Int, start: Int, end: Int, varint: UInt64) {
+        self.fieldNumber = fieldNumber
+        self.wireType = wireType
+        self.offset = offset
+        self.start = start
+        self.end = end
+        self.varint = varint
+    }
+
+    /// An empty slot, for storage not yet filled.
+    init() { self.init(fieldNumber: 0, wireType: .varint, offset: 0, start: 0, end: 0, varint: 0) }
+}
+
+extension WireRecord {
+    init(_ slot: WireSlot, in bytes: [UInt8]) {
+        self.init(
+            fieldNumber: slot.fieldNumber, wireType: slot.wireType, payload: bytes[slot.start..<slot.end],
+            offset: slot.offset, varint: slot.varint)
+    }
+}
+
 /// A strict reader of protobuf wire records over one buffer.
 ///
 /// Stricter than protobuf: varints must be minimal and at most 10 bytes, lengths must fit inside
@@ -50,9 +83,16 @@ public struct WireReader {
 
     /// The next record, or nil at the end of the buffer.
     public mutating func next() throws(WireError) -> WireRecord? {
+        guard let slot = try nextSlot() else { return nil }
+        return WireRecord(slot, in: bytes)
+    }
+
+    /// The next record as offsets into the buffer, without a reference to it: what `WireMessage`
+    /// keeps per record.
+    mutating func nextSlot() throws(WireError) -> WireSlot? {
         guard index < end else { return nil }
         let start = index
-        let (tag, _) = try readVarint()
+        let tag = try readVarint()
         guard tag <= UInt64(UInt32.max) else {
             throw WireError(.invalidFieldNumber, at: start, "tag larger than 32 bits")
         }
@@ -66,30 +106,35 @@ public struct WireReader {
         switch wireType {
         case .varint:
             let payloadStart = index
-            let (value, _) = try readVarint()
-            return WireRecord(
-                fieldNumber: fieldNumber, wireType: .varint, payload: bytes[payloadStart..<index], offset: start,
+            let value = try readVarint()
+            return WireSlot(
+                fieldNumber: fieldNumber, wireType: .varint, offset: start, start: payloadStart, end: index,
                 varint: value)
         case .lengthDelimited:
-            let (length, _) = try readVarint()
+            let length = try readVarint()
             guard length <= UInt64(end - index) else {
                 throw WireError(.truncated, at: start, "length of field \(fieldNumber) runs past its buffer")
             }
             let payloadStart = index
             index += Int(length)
-            return WireRecord(
-                fieldNumber: fieldNumber, wireType: .lengthDelimited, payload: bytes[payloadStart..<index],
-                offset: start, varint: length)
+            return WireSlot(
+                fieldNumber: fieldNumber, wireType: .lengthDelimited, offset: start, start: payloadStart, end: index,
+                varint: length)
         case .fixed64, .fixed32, .startGroup, .endGroup:
             // Not in the schema: the caller reports it as unknown or of the wrong type.
-            return WireRecord(
-                fieldNumber: fieldNumber, wireType: wireType, payload: bytes[index..<index], offset: start, varint: 0)
+            return WireSlot(
+                fieldNumber: fieldNumber, wireType: wireType, offset: start, start: index, end: index, varint: 0)
         }
     }
 
     /// A minimal varint of at most 10 bytes whose value fits in 64 bits.
-    private mutating func readVarint() throws(WireError) -> (UInt64, Int) {
+    private mutating func readVarint() throws(WireError) -> UInt64 {
         let start = index
+        // One byte (tags, small lengths and values: most varints of a proof) needs no loop.
+        if index < end, bytes[index] < 0x80 {
+            index += 1
+            return UInt64(bytes[start])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -105,7 +150,7 @@ public struct WireReader {
                 if count > 1 && byte == 0 {
                     throw WireError(.nonMinimalVarint, at: start, "redundant trailing group")
                 }
-                return (value, count)
+                return value
             }
             if count == 10 { throw WireError(.overlongVarint, at: start, "varint longer than 10 bytes") }
             shift += 7
@@ -122,7 +167,7 @@ public struct WireReader {
             guard values.count < limit else {
                 throw WireError(.boundViolated, at: reader.index, "more than \(limit) packed values")
             }
-            let (value, _) = try reader.readVarint()
+            let value = try reader.readVarint()
             values.append(value)
         }
         return values

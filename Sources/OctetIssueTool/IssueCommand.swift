@@ -22,17 +22,19 @@ public enum IssueCommand {
     }
 
     public static func run(_ c: IssueConfiguration, environment: ToolEnvironment) -> Int32 {
+        // Every error line goes through ToolOutput, which escapes it: paths and content keys come
+        // from the command line and may hold terminal control sequences.
+        let io = ToolOutput(environment, program: OctetIssueTool.name)
         let toStandardOutput = c.outputPath == nil || c.outputPath == "-"
         if toStandardOutput, environment.outputIsTerminal {
-            environment.writeError(
-                "\(OctetIssueTool.name): refusing to write a binary proof to a terminal; use --out FILE\n")
+            io.error("refusing to write a binary proof to a terminal; use --out FILE")
             return ExitStatus.usage
         }
         let issued: Issued
         switch make(c, now: environment.now()) {
         case .success(let made): issued = made
         case .failure(let error):
-            environment.writeError("\(OctetIssueTool.name): \(error.message)\n")
+            io.error(error.message)
             return error.exitCode
         }
         var files: [(String, Data)] = []
@@ -44,22 +46,21 @@ public enum IssueCommand {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                environment.writeError(
-                    "\(OctetIssueTool.name): cannot create \(url.deletingLastPathComponent().path)\n")
+                io.error("cannot create \(url.deletingLastPathComponent().path)")
                 return ExitStatus.unreadable
             }
             files.append((url.path, Data(anchor.pem.utf8)))
         }
         for (path, data) in files {
             if let error = write(data, to: path) {
-                environment.writeError("\(OctetIssueTool.name): \(error.message)\n")
+                io.error(error.message)
                 return error.exitCode
             }
         }
         if toStandardOutput {
             environment.writeBinaryOutput(issued.proof)
         } else if let path = c.outputPath, let error = write(issued.proof, to: path) {
-            environment.writeError("\(OctetIssueTool.name): \(error.message)\n")
+            io.error(error.message)
             return error.exitCode
         }
         return 0

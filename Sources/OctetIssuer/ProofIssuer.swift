@@ -44,7 +44,7 @@ public struct ProofIssuer: Sendable {
         let proofKeyBytes = proofKey.publicKey.x963Representation
 
         // Stages: bodies, then the chain, then each signature.
-        let chain = StageChain(
+        let chain = StageInputs(
             proofId: draft.proofId[...], proofKey: proofKeyBytes[...],
             stages: parts.stageBodies.map { (Int($0.kind.rawValue), $0.body[...]) })
         var signatures = chain.inputs.map { proofKey.signature(for: $0) }

@@ -200,6 +200,22 @@ struct ToolTests {
         #expect(JSONReport.render(report).contains(#""proof":"evil\u001b[2J.proof""#))
     }
 
+    @Test(
+        "octet-issue escapes what it echoes: an output path or content key with control characters never reaches the terminal raw",
+        arguments: [
+            ["--out", "/nonexistent-\u{1B}[2J/x.proof"],
+            ["--anchors-out", "/proc/\u{1B}[2J", "--platform", "android", "--out", "/dev/null"],
+            ["--content", "k\u{1B}]0;t\u{07}=/etc/hostname", "--out", "/dev/null"],
+        ])
+    func issueEscapesErrors(_ arguments: [String]) {
+        let capture = Capture()
+        let status = OctetIssueTool.run(["--at", CLIFixture.at] + arguments, environment: capture.environment())
+        #expect(status != 0)
+        #expect(capture.err.hasPrefix("octet-issue: "))
+        #expect(!capture.err.dropLast().unicodeScalars.contains { LogSafeText.needsEscape($0) })
+        #expect(capture.err.contains("\\x1b"))
+    }
+
     @Test("octet-issue refuses to write a binary proof to a terminal, and writes one anywhere else")
     func issueToTerminal() {
         let terminal = Capture()

@@ -9,7 +9,8 @@ extension Check {
         let proof = context.proof
         let hashes = context.claimHashes
         var problems: [String] = []
-        var boundBy = [Int](repeating: 0, count: ProofSchema.Claims.fields.count + 1)
+        // Inline: claim fields are numbered 1...8.
+        var boundBy = InlineArray<16, Int>(repeating: 0)
         for stage in proof.stages {
             for binding in stage.bindings {
                 let field = binding.claimField
@@ -20,17 +21,17 @@ extension Check {
                 }
                 if !stage.kind.binds(field) {
                     problems.append("\(ClaimField.name(field)) bound by \(stage.kind.name), not by its stage")
-                } else if !ConstantTime.equal(binding.sha256, expected[...]) {
+                } else if !ConstantTime.equal(binding.sha256, expected) {
                     problems.append("\(ClaimField.name(field)) does not match its signed hash")
                 }
             }
         }
-        for field in hashes.fields {
+        for field in 0..<UInt32(boundBy.count) where hashes[field] != nil {
             let count = boundBy[Int(field)]
             if count == 0 { problems.append("\(ClaimField.name(field)) is not bound") }
             if count > 1 { problems.append("\(ClaimField.name(field)) is bound \(count) times") }
         }
-        let claimProblems = Set(problems)
+        let claimProblems = !problems.isEmpty
         if proof.claims.platform != proof.device.platform {
             problems.append(
                 "platform \(ClaimField.platformName(proof.claims.platform)) does not match \(proof.device.name) evidence"
@@ -41,7 +42,7 @@ extension Check {
         }
         // A claim-binding problem outranks a platform mismatch for the code; the detail lists both.
         return .fail(
-            claimProblems.isEmpty ? .platformMismatch : .claimBindingInvalid,
+            claimProblems ? .claimBindingInvalid : .platformMismatch,
             Array(Set(problems)).sorted().joined(separator: "; "))
     }
 }

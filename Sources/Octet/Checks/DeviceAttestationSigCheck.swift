@@ -7,10 +7,10 @@ extension Check {
     static let deviceAttestationSig = Check(name: CheckName.deviceAttestationSig) { context in
         switch context.proof.device {
         case .software(let publicKey, let signature):
-            guard let key = try? P256PublicKey(x963Representation: Array(publicKey)) else {
+            guard let key = try? P256PublicKey(x963Point: publicKey) else {
                 return .fail(.keyInvalid, "software device key is not a valid P-256 point")
             }
-            return key.isValidSignature(Array(signature), for: context.deviceInput)
+            return key.isValidSignature(signature, digest: context.deviceDigest)
                 ? .pass("software device key signed the committed digest")
                 : .fail(.deviceSignatureInvalid, "software device signature does not verify over the committed digest")
         case .androidKey(_, let signature):

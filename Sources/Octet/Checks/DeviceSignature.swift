@@ -12,8 +12,8 @@ enum DeviceSignature {
         guard leafKey.x963Representation.elementsEqual(context.proof.proofKey) else {
             return .fail(.keyMismatch, "the leaf certificate's key is not the proof key")
         }
-        return leafKey.isValidSignature(Array(signature), for: context.deviceInput)
-            ? .pass("attested Android key signed the committed digest")
+        return leafKey.isValidSignature(signature, digest: context.deviceDigest)
+            ? .pass("the leaf certificate's key, the proof key, signed the committed digest; hardware-attestation judges its chain")
             : .fail(.deviceSignatureInvalid, "Android device signature does not verify over the committed digest")
     }
 
@@ -27,7 +27,7 @@ enum DeviceSignature {
         context: VerificationContext
     ) -> Outcome {
         let judgement = AppAttest.judgeAssertion(
-            assertion: Array(assertion), clientDataHash: SHA256.hash(context.deviceInput), keyId: Array(keyId),
+            assertion: Array(assertion), clientDataHash: context.deviceDigest.bytes, keyId: Array(keyId),
             publicKey: Array(publicKey), appId: context.proof.claims.appId)
         guard judgement.passed else { return judgement }
         let attestedBy =

@@ -36,29 +36,42 @@ enum Recipe {
     /// Runs the recipe over a proof that decoded (`wire-format` PASS).
     static func run(_ proof: DecodedProof, options: VerifyOptions) -> ProofVerification {
         let context = VerificationContext(proof: proof, options: options, now: options.verificationTime ?? Date())
-        var results = [
-            ProofCheck(
-                name: CheckName.wireFormat, status: .pass,
-                detail:
-                    "well-formed: \(proof.stages.map(\.kind.name).joined(separator: ", ")) stages, \(proof.device.name) evidence"
-            )
-        ]
-        // Checks that run last are evaluated once the others are known, and put back in their place.
-        var outcomes: [Outcome?] = checks.map { $0.runsLast ? nil : $0.evaluate(context) }
-        // The result arrays are built at their final size: growing them cost ten reallocations.
-        var others = results
-        others.reserveCapacity(1 + checks.count)
-        for (check, outcome) in zip(checks, outcomes) {
-            if let outcome { others.append(ProofCheck(name: check.name, outcome)) }
-        }
-        context.otherChecksVerdict = ProofVerification.rules(others).verdict
-        for (index, check) in checks.enumerated() where check.runsLast { outcomes[index] = check.evaluate(context) }
+        // One array, built at its final size: growing it cost reallocations, and a second array
+        // for the checks before the last ones cost another.
+        var results: [ProofCheck] = []
         results.reserveCapacity(1 + checks.count)
-        for (check, outcome) in zip(checks, outcomes) {
-            if let outcome { results.append(ProofCheck(name: check.name, outcome)) }
+        results.append(ProofCheck(name: CheckName.wireFormat, status: .pass, detail: wireFormatDetail(proof)))
+        for check in checks where !check.runsLast {
+            if let outcome = check.evaluate(context) { results.append(ProofCheck(name: check.name, outcome)) }
+        }
+        // Checks that run last are evaluated once the others are known, and put in their place.
+        context.otherChecksVerdict = ProofVerification.rules(results).verdict
+        var position = 1
+        for check in checks {
+            if check.runsLast {
+                guard let outcome = check.evaluate(context) else { continue }
+                results.insert(ProofCheck(name: check.name, outcome), at: position)
+                position += 1
+            } else if position < results.count, results[position].name == check.name {
+                position += 1
+            }
         }
         let tier = options.honorVerdictTier ? context.signedTier : nil
         return ProofVerification(checks: results, spoofingVerdict: tier)
+    }
+
+    /// "well-formed: CAPTURE, FIX stages, software evidence", built in one string.
+    static func wireFormatDetail(_ proof: DecodedProof) -> String {
+        var detail = "well-formed: "
+        detail.reserveCapacity(64)
+        for (index, stage) in proof.stages.enumerated() {
+            if index > 0 { detail += ", " }
+            detail += stage.kind.name
+        }
+        detail += " stages, "
+        detail += proof.device.name
+        detail += " evidence"
+        return detail
     }
 
     /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside) and the verdict is invalid.

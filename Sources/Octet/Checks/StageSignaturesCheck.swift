@@ -12,7 +12,7 @@ extension Check {
         let digests = context.stageChain.digests
         var failed: [String] = []
         for (index, stage) in stages.enumerated()
-        where !key.isValidSignature(Array(stage.signature), digest: digests[index]) {
+        where !key.isValidSignature(stage.signature, digest: digests[index]) {
             failed.append("\(index) (\(stage.kind.name))")
         }
         if failed.isEmpty { return .pass("\(stages.count) stages signed by the proof key") }

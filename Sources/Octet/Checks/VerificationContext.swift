@@ -34,14 +34,17 @@ final class VerificationContext {
     // MARK: Shared, computed once
 
     /// The proof key as a P-256 key, or nil when the bytes are not a point on the curve.
-    private(set) lazy var proofKey: P256PublicKey? = try? P256PublicKey(x963Representation: Array(proof.proofKey))
+    private(set) lazy var proofKey: P256PublicKey? = try? P256PublicKey(x963Point: proof.proofKey)
 
-    /// The stage chain of "Stage signatures": each stage's signed input and the committed digest.
-    private(set) lazy var stageChain: StageChain = StageChain(proof)
+    /// The one SHA-256 context of this call: every digest below is taken on it in turn.
+    private var hasher = SHA256Hasher()
+
+    /// The stage chain of "Stage signatures": each stage input's digest and the committed digest.
+    private(set) lazy var stageChain: StageChain = StageChain(proof, hasher: &hasher)
 
     /// The claim hashes of "Claim hashes", per present claim field.
     /// Indexed by field number (a claims message has eight fields: an array, not a dictionary).
-    private(set) lazy var claimHashes: ClaimHashes = ClaimHashes(proof.claims.payloads)
+    private(set) lazy var claimHashes: ClaimHashes = ClaimHashes(proof.claims.payloads, hasher: &hasher)
 
     /// The region checks' judgements.
     private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(
@@ -81,6 +84,12 @@ final class VerificationContext {
     private(set) lazy var presentedManifest: Result<Manifest, ManifestDefect>? =
         options.callerMetadata?.manifestJson.map(Manifest.parse)
 
-    /// The input the device key signs: `"octet/v1/device\0" || committed digest`.
-    var deviceInput: [UInt8] { DomainTag.device + stageChain.committedDigest }
+    /// The digest of the input the device key signs, `"octet/v1/device\0" || committed digest`
+    /// (App Attest's `clientDataHash`).
+    private(set) lazy var deviceDigest: SHA256Digest = {
+        let committed = self.stageChain.committedDigest
+        self.hasher.update(DomainTag.device)
+        self.hasher.update(committed)
+        return self.hasher.finalizeAndRestart()
+    }()
 }

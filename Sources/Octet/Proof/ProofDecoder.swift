@@ -38,9 +38,11 @@ enum ProofDecoder {
     // MARK: Claims
 
     static func decodeClaims(_ claims: WireMessage) throws(WireError) -> DecodedClaims {
-        var payloads = [ArraySlice<UInt8>?](repeating: nil, count: ProofSchema.Claims.fields.count + 1)
-        for field in ProofSchema.Claims.boundNumbers {
-            if let record = claims.single(field) { payloads[Int(field)] = record.payload }
+        // Filled in order (Array(repeating:) took the unspecialised generic allocator).
+        var payloads: [ArraySlice<UInt8>?] = []
+        payloads.reserveCapacity(ProofSchema.Claims.fields.count + 1)
+        for field in 0...UInt32(ProofSchema.Claims.fields.count) {
+            payloads.append(ProofSchema.Claims.boundNumbers.contains(field) ? claims.single(field)?.payload : nil)
         }
         let createdAt = claims.int64(try claims.required(ProofSchema.Claims.createdAtMs))
         let platform = try claims.enumValue(
@@ -58,7 +60,7 @@ enum ProofDecoder {
         }
         var content: [DecodedContentItem] = []
         var keys = Set<String>()
-        for record in claims.all(ProofSchema.Claims.content) {
+        try claims.forEach(ProofSchema.Claims.content) { record throws(WireError) in
             let item = try decodeContent(
                 claims.message(record, "ContentCommitment", schema: ProofSchema.contentCommitment))
             guard keys.insert(item.key).inserted else {
@@ -119,15 +121,15 @@ enum ProofDecoder {
     // MARK: Stages
 
     static func decodeStages(_ proof: WireMessage) throws(WireError) -> [DecodedStage] {
-        let records = proof.all(ProofSchema.LocationProof.stages)
-        guard (2...4).contains(records.count) else {
+        let count = proof.count(ProofSchema.LocationProof.stages)
+        guard (2...4).contains(count) else {
             throw WireError(
-                records.isEmpty ? .missingField : .boundViolated, at: proof.offset,
-                "LocationProof.stages has \(records.count) stages, expected 2..4")
+                count == 0 ? .missingField : .boundViolated, at: proof.offset,
+                "LocationProof.stages has \(count) stages, expected 2..4")
         }
         var stages: [DecodedStage] = []
-        stages.reserveCapacity(records.count)
-        for record in records {
+        stages.reserveCapacity(count)
+        try proof.forEach(ProofSchema.LocationProof.stages) { record throws(WireError) in
             let stage = try decodeStage(proof.message(record, "Stage", schema: ProofSchema.stage))
             // CAPTURE, FIX, then optionally CONTENT, then optionally VERDICT: strictly increasing kinds
             // with CAPTURE and FIX first expresses all of it.
@@ -154,10 +156,9 @@ enum ProofDecoder {
         let bodyRecord = try stage.required(ProofSchema.Stage.body)
         let signature = try stage.required(ProofSchema.Stage.signature).payload
         let body = try stage.message(bodyRecord, "StageBody", schema: ProofSchema.stageBody)
-        let bindingRecords = body.all(ProofSchema.StageBody.bindings)
         var bindings: [DecodedBinding] = []
-        bindings.reserveCapacity(bindingRecords.count)
-        for record in bindingRecords {
+        bindings.reserveCapacity(body.count(ProofSchema.StageBody.bindings))
+        try body.forEach(ProofSchema.StageBody.bindings) { record throws(WireError) in
             let binding = try body.message(record, "Binding", schema: ProofSchema.binding)
             let field = try binding.uint32(try binding.required(ProofSchema.Binding.claimField), "claim_field")
             guard ProofSchema.Claims.boundNumbers.contains(field) else {
@@ -198,14 +199,15 @@ enum ProofDecoder {
         }
         if let record = device.single(ProofSchema.DeviceEvidence.androidKey) {
             let android = try device.message(record, "AndroidKeyAttestation", schema: ProofSchema.androidKeyAttestation)
-            let certificates = android.all(ProofSchema.AndroidKeyAttestation.certificateChain)
-            guard (2...8).contains(certificates.count) else {
+            let count = android.count(ProofSchema.AndroidKeyAttestation.certificateChain)
+            guard (2...8).contains(count) else {
                 throw WireError(
-                    certificates.isEmpty ? .missingField : .boundViolated, at: android.offset,
-                    "certificate_chain has \(certificates.count) certificates, expected 2..8")
+                    count == 0 ? .missingField : .boundViolated, at: android.offset,
+                    "certificate_chain has \(count) certificates, expected 2..8")
             }
             var chain: [ArraySlice<UInt8>] = []
-            for certificate in certificates {
+            chain.reserveCapacity(count)
+            try android.forEach(ProofSchema.AndroidKeyAttestation.certificateChain) { certificate throws(WireError) in
                 chain.append(try android.bounded(certificate, "certificate_chain", 1...16384))
             }
             let signature = try android.required(ProofSchema.AndroidKeyAttestation.signature).payload

@@ -13,10 +13,15 @@ package enum DomainTag {
 package enum ClaimHash {
     package static func of(field: UInt32, payload: ArraySlice<UInt8>) -> [UInt8] {
         var hasher = SHA256Hasher()
+        return of(field: field, payload: payload, hasher: &hasher).bytes
+    }
+
+    /// On the caller's hasher (the verifier's one context for every digest of a proof).
+    static func of(field: UInt32, payload: ArraySlice<UInt8>, hasher: inout SHA256Hasher) -> SHA256Digest {
         hasher.update(DomainTag.claim)
-        hasher.update(BigEndian.u32(field))
+        withUnsafeBytes(of: field.bigEndian) { hasher.update($0) }
         hasher.update(payload)
-        return hasher.finalize()
+        return hasher.finalizeAndRestart()
     }
 }
 
@@ -25,59 +30,86 @@ package enum ClaimHash {
 ///     input_i  = "octet/v1/stage\0" || proof_id || H(proof_key) || u32be(i) || u32be(k) || prev_i || b
 ///     prev_0   = 32 zero bytes;  prev_i+1 = H(input_i)
 ///
-/// and the committed digest `H(input_last)`, which covers every stage in order.
+/// and the committed digest `H(input_last)`, which covers every stage in order. The verifier
+/// streams each input into its hasher (`StageChain`); the issuer, which signs the inputs whole,
+/// concatenates them (`StageInputs`); both take the parts from `parts`, so they cannot disagree.
 package struct StageChain: Sendable {
-    package let inputs: [[UInt8]]
     /// `H(input_i)` for every stage, computed once: `prev_i+1` of the chain and the digest that
     /// stage `i`'s signature is checked on.
-    package let digests: [[UInt8]]
+    package let digests: [SHA256Digest]
     /// `H(input_last)`; `prev_0` (32 zero bytes) for a chain of no stages.
-    package var committedDigest: [UInt8] { digests.last ?? [UInt8](repeating: 0, count: 32) }
+    package var committedDigest: SHA256Digest { digests.last ?? SHA256Digest() }
 
-    init(_ proof: DecodedProof) {
-        self.init(
-            proofId: proof.proofId, proofKey: proof.proofKey, stages: proof.stages.map { ($0.kind.rawValue, $0.body) })
+    init(_ proof: DecodedProof, hasher: inout SHA256Hasher) {
+        let keyHash = proof.proofKey.withUnsafeBytes { SHA256.digest($0) }
+        var previous = SHA256Digest()
+        var digests: [SHA256Digest] = []
+        digests.reserveCapacity(proof.stages.count)
+        for (index, stage) in proof.stages.enumerated() {
+            Self.parts(
+                index: index, kind: stage.kind.rawValue, proofId: proof.proofId, keyHash: keyHash, previous: previous,
+                body: stage.body
+            ) { hasher.update($0) }
+            previous = hasher.finalizeAndRestart()
+            digests.append(previous)
+        }
+        self.digests = digests
     }
 
-    /// Shared with the issuer, which signs what the verifier checks.
+    /// The parts of `input_i`, in order.
+    static func parts(
+        index: Int, kind: Int, proofId: ArraySlice<UInt8>, keyHash: SHA256Digest, previous: SHA256Digest,
+        body: ArraySlice<UInt8>, _ part: (UnsafeRawBufferPointer) -> Void
+    ) {
+        DomainTag.stage.withUnsafeBytes(part)
+        proofId.withUnsafeBytes(part)
+        keyHash.withUnsafeBytes(part)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: index).bigEndian, part)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: kind).bigEndian, part)
+        previous.withUnsafeBytes(part)
+        body.withUnsafeBytes(part)
+    }
+}
+
+/// The issuer's side of `StageChain`: every `input_i` whole, to be signed, and the committed digest.
+package struct StageInputs: Sendable {
+    package let inputs: [[UInt8]]
+    package let committedDigest: [UInt8]
+
     package init(
         proofId: ArraySlice<UInt8>, proofKey: ArraySlice<UInt8>, stages: [(kind: Int, body: ArraySlice<UInt8>)]
     ) {
-        let keyHash = SHA256.hash(proofKey)
-        var previous = [UInt8](repeating: 0, count: 32)
+        let keyHash = proofKey.withUnsafeBytes { SHA256.digest($0) }
+        var previous = SHA256Digest()
         var inputs: [[UInt8]] = []
-        inputs.reserveCapacity(stages.count)
-        var digests: [[UInt8]] = []
-        digests.reserveCapacity(stages.count)
         for (index, stage) in stages.enumerated() {
-            var input = DomainTag.stage
-            input.reserveCapacity(DomainTag.stage.count + proofId.count + 32 + 8 + 32 + stage.body.count)
-            input += proofId
-            input += keyHash
-            input += BigEndian.u32(UInt32(index))
-            input += BigEndian.u32(UInt32(stage.kind))
-            input += previous
-            input += stage.body
-            previous = SHA256.hash(input)
+            var input: [UInt8] = []
+            StageChain.parts(
+                index: index, kind: stage.kind, proofId: proofId, keyHash: keyHash, previous: previous,
+                body: stage.body
+            ) { input.append(contentsOf: $0) }
+            previous = input.withUnsafeBytes { SHA256.digest($0) }
             inputs.append(input)
-            digests.append(previous)
         }
         self.inputs = inputs
-        self.digests = digests
+        self.committedDigest = previous.bytes
     }
 }
 
 /// The claim hashes of one proof, by claim field number: a fixed, small index.
 struct ClaimHashes {
-    private let hashes: [[UInt8]?]
+    private let hashes: [SHA256Digest?]
 
-    init(_ payloads: [ArraySlice<UInt8>?]) {
-        hashes = payloads.enumerated().map { field, payload in
-            payload.map { ClaimHash.of(field: UInt32(field), payload: $0) }
+    init(_ payloads: [ArraySlice<UInt8>?], hasher: inout SHA256Hasher) {
+        var hashes: [SHA256Digest?] = []
+        hashes.reserveCapacity(payloads.count)
+        for (field, payload) in payloads.enumerated() {
+            hashes.append(payload.map { ClaimHash.of(field: UInt32(field), payload: $0, hasher: &hasher) })
         }
+        self.hashes = hashes
     }
 
-    subscript(field: UInt32) -> [UInt8]? { Int(field) < hashes.count ? hashes[Int(field)] : nil }
+    subscript(field: UInt32) -> SHA256Digest? { Int(field) < hashes.count ? hashes[Int(field)] : nil }
 
     /// The fields present, in increasing order.
     var fields: [UInt32] { hashes.indices.filter { hashes[$0] != nil }.map(UInt32.init) }

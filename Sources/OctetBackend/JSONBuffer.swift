@@ -1,0 +1,80 @@
+/// Compact JSON text appended straight into one byte array: the renderer behind every result line.
+///
+/// A result is written once per proof, so it is not built as a tree of values first (each node an
+/// allocation and a release); names and punctuation are static text, and strings that need no
+/// escape (names, tags, hex, ASCII details: nearly all of them) are copied whole.
+public struct JSONBuffer: Sendable {
+    /// The UTF-8 text so far.
+    public var bytes: [UInt8]
+
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text so far, as a `String`.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Text the caller guarantees is already JSON (punctuation, member names, `"name":`).
+    @inlinable
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func null() { raw("null") }
+
+    public mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+
+    public mutating func int(_ value: Int64) {
+        if value >= 0, value < 10 {
+            bytes.append(0x30 + UInt8(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// `text` as a JSON string, with ``JSONOut/quoted(_:)``'s rules (the one implementation of them).
+    public mutating func string(_ text: String) {
+        var text = text
+        let copied = text.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where !Self.isPlain(byte) { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !copied { escaped(text) }
+    }
+
+    /// Printable ASCII other than `"` and `\`: copied as it is.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
+
+    /// The slow path: `"` and `\` escaped, control characters as their short escape or `\u00XX`,
+    /// every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`, and
+    /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
+    private mutating func escaped(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": raw(#"\""#)
+            case "\\": raw(#"\\"#)
+            case "\n": raw(#"\n"#)
+            case "\r": raw(#"\r"#)
+            case "\t": raw(#"\t"#)
+            case "\u{08}": raw(#"\b"#)
+            case "\u{0C}": raw(#"\f"#)
+            case _ where scalar.value >= 0x20 && scalar.value < 0x7F: bytes.append(UInt8(scalar.value))
+            case _ where LogSafeText.needsEscape(scalar):
+                // C0, DEL, C1, bidi controls and the JavaScript line separators: harmless in JSON,
+                // hostile in a log or on a terminal that shows the line.
+                let hex = String(scalar.value, radix: 16)
+                raw(#"\u"#)
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.count)))
+                bytes.append(contentsOf: hex.utf8)
+            default: UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
