@@ -40,7 +40,8 @@ package struct StageChain: Sendable {
     /// `H(input_last)`; `prev_0` (32 zero bytes) for a chain of no stages.
     package var committedDigest: SHA256Digest { digests.last ?? SHA256Digest() }
 
-    init(_ proof: DecodedProof, hasher: inout SHA256Hasher) {
+    /// `proof` is borrowed: passing it owned copied every slice and array reference it holds.
+    init(_ proof: borrowing DecodedProof, hasher: inout SHA256Hasher) {
         let keyHash = proof.proofKey.withUnsafeBytes { SHA256.digest($0) }
         var previous = SHA256Digest()
         var digests: [SHA256Digest] = []
@@ -110,9 +111,6 @@ struct ClaimHashes {
     }
 
     subscript(field: UInt32) -> SHA256Digest? { Int(field) < hashes.count ? hashes[Int(field)] : nil }
-
-    /// The fields present, in increasing order.
-    var fields: [UInt32] { hashes.indices.filter { hashes[$0] != nil }.map(UInt32.init) }
 
     var count: Int { hashes.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 }
