@@ -34,10 +34,10 @@ public struct WireMessage: Sendable {
     public let base: [UInt8]
     public let range: Range<Int>
     /// Per field number below 16 (every field of the proof's schema): the offset of its first
-    /// record's tag (-1 when absent) and its number of records. SIMD vectors, not arrays: inline,
-    /// and read without copying the whole table.
-    private var firstSmall = SIMD16<Int32>(repeating: -1)
-    private var countSmall = SIMD16<Int32>(repeating: 0)
+    /// record's tag (-1 when absent) and its number of records. Fixed tables, not arrays, so
+    /// they live inline (read and written in place through `WireTable`).
+    private var firstSmall = WireTable(repeating: -1)
+    private var countSmall = WireTable(repeating: 0)
     /// The same for a schema that numbers a field 16 or above (none in the proof's); empty, and so
     /// never allocated, otherwise.
     private var firstLarge: [Int] = []
@@ -101,7 +101,7 @@ public struct WireMessage: Sendable {
             let number = Int(record.fieldNumber)
             if number < Self.smallNumbers {
                 if !seen { firstSmall[number] = Int32(truncatingIfNeeded: record.offset) }
-                countSmall[number] &+= 1
+                countSmall[number] = countSmall[number] &+ 1
             } else {
                 if !seen { firstLarge[number] = record.offset }
                 countLarge[number] += 1
@@ -240,5 +240,37 @@ public struct WireMessage: Sendable {
         try WireMessage(
             name, bytes: base, range: record.payload.startIndex..<record.payload.endIndex, schema: schema,
             maxRecords: maxRecords)
+    }
+}
+
+/// Sixteen `Int32`s inline: a tuple read and written through a pointer to itself, since both a
+/// SIMD vector (a lane write rewrote the vector) and an `InlineArray` (a read copied it whole)
+/// cost more per record than the record itself.
+struct WireTable: Sendable {
+    private var storage:
+        (
+            Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+            Int32
+        )
+
+    init(repeating value: Int32) {
+        storage = (
+            value, value, value, value, value, value, value, value, value, value, value, value, value, value, value,
+            value
+        )
+    }
+
+    /// `index` is below 16 (the callers check it).
+    subscript(index: Int) -> Int32 {
+        get {
+            precondition(index >= 0 && index < 16)
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        }
+        set {
+            precondition(index >= 0 && index < 16)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: index * 4, as: Int32.self)
+            }
+        }
     }
 }
