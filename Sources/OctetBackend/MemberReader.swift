@@ -75,6 +75,15 @@ struct MemberReader {
         return text
     }
 
+    /// ``base64(_:)``'s bytes, decoded once (the proof: the largest member of every request).
+    func base64Bytes(_ name: String) throws(RequestError) -> [UInt8]? {
+        guard let (value, at) = value(name) else { return nil }
+        guard case .string(let text) = value, let bytes = Base64.decode(text) else {
+            throw RequestError(at: at, "expected standard base64 with padding")
+        }
+        return bytes
+    }
+
     func object(_ name: String) throws(RequestError) -> (JSONObject, FieldPath)? {
         guard let (value, at) = value(name) else { return nil }
         guard case .object(let object) = value else { throw RequestError(at: at, "expected an object") }

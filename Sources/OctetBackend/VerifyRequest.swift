@@ -63,13 +63,13 @@ public struct VerifyRequest: Sendable, Equatable {
         if let id, id.utf8.count > maxIdBytes {
             throw RequestError(at: .member("id"), "longer than \(maxIdBytes) bytes")
         }
-        guard let proofBase64 = try reader.base64("proofBase64") else {
+        guard let proofBytes = try reader.base64Bytes("proofBase64") else {
             throw RequestError(at: .member("proofBase64"), "required")
         }
         var options = RequestOptions()
         if let (optionsObject, path) = try reader.object("options") {
             options = try RequestOptions(json: optionsObject, at: path, source: .request)
         }
-        return VerifyRequest(id: id, proofBytes: Base64.decode(proofBase64) ?? [], options: options)
+        return VerifyRequest(id: id, proofBytes: proofBytes, options: options)
     }
 }

@@ -76,41 +76,60 @@ public struct BatchRunner: Sendable {
     public func run(
         _ paths: [InputPath], stopWhen stop: () -> Bool = { false }, emit: (Item) -> Void = { _ in }
     ) -> Summary {
+        run(paths, stopWhen: stop, render: { _ in "" }) { item, _ in emit(item) }
+    }
+
+    /// ``run(_:stopWhen:emit:)``, with each proof's output made by `render` on the worker that
+    /// verified it and handed to `emit` beside the item: the calling thread only writes, so on a
+    /// machine with as many cores as jobs it takes next to nothing from verification.
+    @discardableResult
+    public func run(
+        _ paths: [InputPath], stopWhen stop: () -> Bool = { false }, render: @escaping @Sendable (Item) -> String,
+        emit: (Item, String) -> Void
+    ) -> Summary {
         let start = DispatchTime.now().uptimeNanoseconds
         var summary = Summary()
-        let state = BatchState(count: paths.count, window: max(jobs * 64, 256))
+        // Without a replay store nothing waits for a hand-over but the window: the caller is woken
+        // for a run of finished proofs, not for each (a wake-up on a busy core costs a worker its
+        // turn). With a store each look-up waits for the proof before it: woken for every one.
+        let state = BatchState(
+            count: paths.count, window: max(jobs * 64, 256), wakeRun: session.options.replayStore == nil ? 32 : 1)
         let workers = DispatchGroup()
         for _ in 0..<min(jobs, paths.count) {
             workers.enter()
             // Verification recurses through decoders and the recipe; the default secondary-thread
             // stack is not what the library is tested with.
             Threads.start(stackSize: 8 << 20) { [self] in
-                work(paths, state)
+                work(paths, state, render)
                 workers.leave()
             }
         }
-        for index in paths.indices {
-            guard let result = state.waitForResult(index) else { break }
-            let item: Item
-            switch result {
-            case .success(let report):
-                item = .report(report)
-                switch report.verdict {
-                case .valid: summary.valid += 1
-                case .invalid: summary.invalid += 1
-                case .inconclusive: summary.inconclusive += 1
+        var ready: [Finished] = []
+        var index = 0
+        handing: while index < paths.count {
+            // Every result finished by now, in order, at one wake-up.
+            guard state.waitForResults(from: index, into: &ready) else { break }
+            for finished in ready {
+                switch finished.item {
+                case .report(let report):
+                    switch report.verdict {
+                    case .valid: summary.valid += 1
+                    case .invalid: summary.invalid += 1
+                    case .inconclusive: summary.inconclusive += 1
+                    }
+                case .unreadable: summary.unreadable += 1
                 }
-            case .failure(let failure):
-                item = .unreadable(path: failure.path.description, failure.error)
-                summary.unreadable += 1
+                emit(finished.item, finished.rendered)
+                index += 1
+                // The later results in `ready` were not recorded: a look-up waits until every
+                // proof before it was handed over, and this one was not.
+                if stop() {
+                    summary.stopped = index < paths.count
+                    state.stop()
+                    break handing
+                }
             }
-            emit(item)
-            if stop() {
-                summary.stopped = index + 1 < paths.count
-                state.stop()
-                break
-            }
-            state.handedOver(index)
+            state.handedOver(index - 1)
         }
         workers.wait()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -122,35 +141,41 @@ public struct BatchRunner: Sendable {
         let error: CLIError
     }
 
-    /// A proof's outcome, not a `Result`: a Result's metadata (like a Dictionary's) is made at run
-    /// time with a scan of every protocol conformance in the binary, 0.2 to 0.3 M instructions
-    /// on each fresh process (see README, "Cold start").
-    enum Finished {
-        case success(ProofReport)
-        case failure(Unreadable)
+    /// A proof's outcome and its rendered output. Not a `Result`: a Result's metadata (like a
+    /// Dictionary's) is made at run time with a scan of every protocol conformance in the binary,
+    /// 0.2 to 0.3 M instructions on each fresh process (see README, "Cold start").
+    struct Finished {
+        let item: Item
+        let rendered: String
     }
 
-    private func work(_ paths: [InputPath], _ state: BatchState) {
+    private func work(_ paths: [InputPath], _ state: BatchState, _ render: @Sendable (Item) -> String) {
         while let index = state.take() {
             let path = paths[index]
             let store = session.options.replayStore.map { HandOverOrderReplayStore($0, state: state, index: index) }
-            let result: Finished =
+            let item: Item =
                 switch read(path) {
                 case .success(let bytes):
-                    .success(session.verify(path: path.description, bytes: bytes, replayStore: store))
-                case .failure(let error): .failure(Unreadable(path: path, error: error))
+                    .report(session.verify(path: path.description, bytes: bytes, replayStore: store))
+                case .failure(let error): .unreadable(path: path.description, error)
                 }
-            state.finish(index, result)
+            state.finish(index, Finished(item: item, rendered: render(item)))
         }
     }
 }
 
 /// The batch's shared state: which proof is taken next, the results not yet handed over, and how
 /// far the caller has got. `@unchecked Sendable`: every access goes through `condition`.
+///
+/// Nobody is woken for nothing: a finished proof wakes the caller only when it completes a run of
+/// `wakeRun` finished proofs from the one the caller waits for (or the last of the batch, or a
+/// worker is held up by the window), and a hand-over wakes workers only when one waits (for room
+/// in the window, or for its turn at the replay store).
 final class BatchState: @unchecked Sendable {
     private let condition = Condition()
     private let count: Int
     private let window: Int
+    private let wakeRun: Int
     private var nextToTake = 0
     /// Every proof before this one has been handed over to the caller.
     private var nextToHandOver = 0
@@ -158,10 +183,15 @@ final class BatchState: @unchecked Sendable {
     /// their slots never collide (an array, not a Dictionary, for the reason `Finished` gives).
     private var results: [BatchRunner.Finished?]
     private var stopped = false
+    /// The proof the caller is blocked on, if it is.
+    private var awaited: Int?
+    /// Workers blocked in `take` or `waitForTurn`.
+    private var waitingWorkers = 0
 
-    init(count: Int, window: Int) {
+    init(count: Int, window: Int, wakeRun: Int = 1) {
         self.count = count
         self.window = window
+        self.wakeRun = max(1, min(wakeRun, window / 2))
         self.results = Array(repeating: nil, count: min(window, max(count, 1)))
     }
 
@@ -169,7 +199,11 @@ final class BatchState: @unchecked Sendable {
     func take() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while !stopped, nextToTake < count, nextToTake >= nextToHandOver + window { condition.wait() }
+        while !stopped, nextToTake < count, nextToTake >= nextToHandOver + window {
+            // Held up by the caller: it must take what is ready, however short the run.
+            if let awaited, results[awaited % results.count] != nil { condition.broadcast() }
+            workerWait()
+        }
         guard !stopped, nextToTake < count else { return nil }
         nextToTake += 1
         return nextToTake - 1
@@ -178,24 +212,43 @@ final class BatchState: @unchecked Sendable {
     func finish(_ index: Int, _ result: BatchRunner.Finished) {
         condition.lock()
         results[index % results.count] = result
-        condition.broadcast()
+        if let awaited, index >= awaited, callerShouldWake(awaited) { condition.broadcast() }
         condition.unlock()
     }
 
-    /// The result of `index`, once finished; nil if the run stopped first.
-    func waitForResult(_ index: Int) -> BatchRunner.Finished? {
+    /// True when the run of finished proofs from `awaited` is long enough, reaches the end of the
+    /// batch, or a worker waits for room.
+    private func callerShouldWake(_ awaited: Int) -> Bool {
+        var next = awaited
+        while next - awaited < wakeRun, next < count, results[next % results.count] != nil { next += 1 }
+        return next - awaited >= wakeRun || next == count || (next > awaited && waitingWorkers > 0)
+    }
+
+    /// Waits until `index` is finished, then moves it and every finished result after it (in
+    /// order, up to the first not finished) into `ready`. False if the run stopped first.
+    func waitForResults(from index: Int, into ready: inout [BatchRunner.Finished]) -> Bool {
+        ready.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
-        let slot = index % results.count
-        while !stopped, results[slot] == nil { condition.wait() }
-        defer { results[slot] = nil }
-        return results[slot]
+        while !stopped, results[index % results.count] == nil {
+            awaited = index
+            condition.wait()
+        }
+        awaited = nil
+        if stopped { return false }
+        var next = index
+        while next < count, next - index < results.count, let result = results[next % results.count] {
+            ready.append(result)
+            results[next % results.count] = nil
+            next += 1
+        }
+        return true
     }
 
     func handedOver(_ index: Int) {
         condition.lock()
         nextToHandOver = index + 1
-        condition.broadcast()
+        if waitingWorkers > 0 { condition.broadcast() }
         condition.unlock()
     }
 
@@ -210,8 +263,15 @@ final class BatchState: @unchecked Sendable {
     func waitForTurn(_ index: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while !stopped, nextToHandOver < index { condition.wait() }
+        while !stopped, nextToHandOver < index { workerWait() }
         return !stopped
+    }
+
+    /// `condition.wait()` for a worker, counted so that a hand-over knows to wake it.
+    private func workerWait() {
+        waitingWorkers += 1
+        condition.wait()
+        waitingWorkers -= 1
     }
 }
 
@@ -237,14 +297,14 @@ final class HandOverOrderReplayStore: ReplayStore, Sendable {
 
 extension BatchRunner {
     /// The batch figure for `octet-bench`: what `octet-verify --format json --jobs N --at T FILE...`
-    /// does (read, verify, render a JSON line), with the lines discarded. Bundled anchors, no
+    /// does (read, verify, render a JSON line on the worker), with the lines discarded. Bundled anchors, no
     /// replay store, no revocation list.
     public static func benchmark(paths: [String], jobs: Int, atMilliseconds: Int64) -> Summary {
         let session = VerificationSession(options: VerifyOptions(), nowMilliseconds: atMilliseconds)
         var bytes = 0
-        let summary = BatchRunner(session: session, jobs: jobs).run(paths) { item in
-            if case .report(let report) = item { bytes &+= JSONReport.render(report).utf8.count }
-        }
+        let summary = BatchRunner(session: session, jobs: jobs).run(
+            paths.map { InputPath($0) }, render: OctetVerifyTool.renderJSON
+        ) { _, rendered in bytes &+= rendered.utf8.count }
         // Keeps the rendering from being optimised away.
         precondition(bytes >= 0)
         return summary

@@ -64,6 +64,14 @@ public enum OctetVerifyTool {
         }
     }
 
+    /// `--format json`: a report's line, or an unreadable PROOF's error line in its place.
+    static let renderJSON: @Sendable (BatchRunner.Item) -> String = { item in
+        switch item {
+        case .report(let report): JSONReport.render(report)
+        case .unreadable(let path, let error): JSONReport.unreadable(path: path, detail: error.message)
+        }
+    }
+
     static func verify(_ c: VerifyConfiguration, io: ToolOutput) -> Int32 {
         let environment = io.environment
         if c.requireVerdict != nil, !c.honorVerdictTier {
@@ -96,16 +104,24 @@ public enum OctetVerifyTool {
         let progress = Progress(
             total: proofs.count, enabled: environment.errorIsTerminal && !environment.outputIsTerminal && !c.quiet,
             write: environment.writeError)
+        // Each report is rendered on the worker that verified it; this thread only writes.
+        let render: @Sendable (BatchRunner.Item) -> String
+        if c.quiet {
+            render = { _ in "" }
+        } else if c.format == .json {
+            render = renderJSON
+        } else {
+            render = { item in
+                guard case .report(let report) = item else { return "" }
+                return text.render(report)
+            }
+        }
         // Once standard output is gone nothing more is settled: no proof is recorded in the replay
         // store that nobody will be told about (beyond the one whose report failed).
-        let summary = runner.run(proofs, stopWhen: { environment.outputFailure() != nil }) { item in
-            switch item {
-            case .report(let report):
-                if !c.quiet { io.output(c.format == .json ? JSONReport.render(report) : text.render(report)) }
-            case .unreadable(let path, let error):
-                io.error(error.message)
-                if c.format == .json, !c.quiet { io.output(JSONReport.unreadable(path: path, detail: error.message)) }
-            }
+        let summary = runner.run(proofs, stopWhen: { environment.outputFailure() != nil }, render: render) {
+            item, rendered in
+            if case .unreadable(_, let error) = item { io.error(error.message) }
+            if !rendered.isEmpty { io.output(rendered) }
             progress.advance()
         }
         progress.finish()

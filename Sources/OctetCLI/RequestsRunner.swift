@@ -7,7 +7,8 @@ import OctetThreads
 /// input order, each written as soon as it and every line before it are answered.
 ///
 /// The reading thread hands lines to `jobs` worker threads through a bounded window; a worker
-/// that finishes the oldest pending line writes it and every finished line after it. With a
+/// that finishes the oldest pending line writes it and every finished line after it, in one write
+/// (each line is still written as soon as it and every line before it are answered). With a
 /// replay store, look-ups happen in input order (`ReplayTurns`), so which of two copies of a proof
 /// is the replay never depends on scheduling. Once a write fails the run records nothing more:
 /// the store is gated shut, reading stops, and the exit status is 74.
@@ -42,6 +43,11 @@ final class RequestsRunner: @unchecked Sendable {
     private var submitted = 0
     private var inputDone = false
     private var summary = Summary()
+    /// Workers blocked waiting for a line: a new line wakes one of them, and only then.
+    private var idleWorkers = 0
+    /// The reading thread is blocked on a full window: it is woken once half the window is free,
+    /// not once per answer.
+    private var readerWaiting = false
     private let gate = RecordingGate()
     private let turns = ReplayTurns()
 
@@ -79,14 +85,19 @@ final class RequestsRunner: @unchecked Sendable {
             guard let line else { break }
             if case .line(let bytes) = line, bytes.isEmpty || bytes == [0x0D] { continue }
             condition.lock()
-            while submitted - nextToWrite >= window, !summary.outputGone { condition.wait() }
+            if submitted - nextToWrite >= window {
+                readerWaiting = true
+                while submitted - nextToWrite > window / 2, !summary.outputGone { condition.wait() }
+                readerWaiting = false
+            }
             if summary.outputGone {
                 condition.unlock()
                 break
             }
             queue.append((index, line))
             submitted += 1
-            condition.broadcast()
+            // Only workers can be waiting now (this thread is not): one of them takes the line.
+            if idleWorkers > 0 { condition.signal() }
             condition.unlock()
             index += 1
         }
@@ -103,7 +114,11 @@ final class RequestsRunner: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
-            while queueHead == queue.count, !inputDone, !summary.outputGone { condition.wait() }
+            while queueHead == queue.count, !inputDone, !summary.outputGone {
+                idleWorkers += 1
+                condition.wait()
+                idleWorkers -= 1
+            }
             if summary.outputGone || queueHead == queue.count {
                 condition.unlock()
                 return
@@ -141,17 +156,23 @@ final class RequestsRunner: @unchecked Sendable {
         defer { condition.unlock() }
         finished[index] = answer.0 + "\n"
         if answer.1 { summary.malformed += 1 }
-        // Whoever completes the oldest pending line writes it and what follows, in order.
-        while !summary.outputGone, let text = finished.removeValue(forKey: nextToWrite) {
-            if write(text) {
-                summary.answered += 1
-                nextToWrite += 1
-            } else {
-                summary.outputGone = true
-                gate.close()
-            }
+        // Whoever completes the oldest pending line writes it and every finished line after it,
+        // in order, in one write: each is then out as soon as it and every line before it are.
+        guard !summary.outputGone, var lines = finished.removeValue(forKey: nextToWrite) else { return }
+        var count = 1
+        while let text = finished.removeValue(forKey: nextToWrite + count) {
+            lines += text
+            count += 1
         }
-        condition.broadcast()
+        if write(lines) {
+            summary.answered += count
+            nextToWrite += count
+            if readerWaiting, submitted - nextToWrite <= window / 2 { condition.broadcast() }
+        } else {
+            summary.outputGone = true
+            gate.close()
+            condition.broadcast()
+        }
     }
 }
 

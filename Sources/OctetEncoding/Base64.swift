@@ -35,43 +35,59 @@ public enum Base64 {
 
     /// The bytes of canonical padded base64 `text`; nil for anything else.
     public static func decode(_ text: String) -> [UInt8]? {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(text.utf8.count)
-        utf8.append(contentsOf: text.utf8)
-        guard utf8.count % 4 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count / 4 * 3)
-        var index = 0
-        while index < utf8.count {
-            let last = index + 4 == utf8.count
-            let padding =
-                last ? (utf8[index + 3] == UInt8(ascii: "=") ? (utf8[index + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
-            var group: UInt32 = 0
-            for offset in 0..<4 {
-                let byte = utf8[index + offset]
-                if offset >= 4 - padding {
-                    group <<= 6
-                    continue
+        var text = text
+        return text.withUTF8 { decode(utf8: $0) }
+    }
+
+    /// The bytes of canonical padded base64 `utf8`; nil for anything else. One pass over the
+    /// text, four table look-ups per group: a request's proof is a kilobyte or more of it.
+    public static func decode(utf8: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let count = utf8.count
+        guard count % 4 == 0 else { return nil }
+        guard count > 0 else { return [] }
+        // `=` only as the last one or two characters (anywhere else it is not in the table).
+        let padding = utf8[count - 1] == UInt8(ascii: "=") ? (utf8[count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0
+        let full = count - (padding > 0 ? 4 : 0)
+        var valid = true
+        let out = values.withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: count / 4 * 3) { out, initialized in
+                var index = 0
+                var written = 0
+                while index < full {
+                    let a = table[Int(utf8[index])]
+                    let b = table[Int(utf8[index + 1])]
+                    let c = table[Int(utf8[index + 2])]
+                    let d = table[Int(utf8[index + 3])]
+                    // Alphabet values are below 64; 0xFF (not in the alphabet) has the top bits set.
+                    guard (a | b | c | d) & 0xC0 == 0 else {
+                        valid = false
+                        break
+                    }
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: group)
+                    written += 3
+                    index += 4
                 }
-                let value = values[Int(byte)]
-                guard value != 0xFF else { return nil }
-                group = group << 6 | UInt32(value)
+                if valid, padding > 0 {
+                    let a = table[Int(utf8[index])]
+                    let b = table[Int(utf8[index + 1])]
+                    let c = padding == 1 ? table[Int(utf8[index + 2])] : 0
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+                    // The unused bits of the last group must be zero: one text per byte string.
+                    let unused: UInt32 = padding == 1 ? 0xFF : 0xFFFF
+                    if (a | b | c) & 0xC0 != 0 || group & unused != 0 {
+                        valid = false
+                    } else {
+                        out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                        if padding == 1 { out[written + 1] = UInt8(truncatingIfNeeded: group >> 8) }
+                        written += 3 - padding
+                    }
+                }
+                initialized = valid ? written : 0
             }
-            switch padding {
-            case 0:
-                out.append(UInt8(group >> 16))
-                out.append(UInt8((group >> 8) & 0xFF))
-                out.append(UInt8(group & 0xFF))
-            case 1:
-                guard group & 0xFF == 0 else { return nil }
-                out.append(UInt8(group >> 16))
-                out.append(UInt8((group >> 8) & 0xFF))
-            default:
-                guard group & 0xFFFF == 0 else { return nil }
-                out.append(UInt8(group >> 16))
-            }
-            index += 4
         }
-        return out
+        return valid ? out : nil
     }
 }
