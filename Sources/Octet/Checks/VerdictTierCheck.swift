@@ -30,11 +30,17 @@ enum AssuranceTier {
             context.stageSignatures.status == .pass,
             let expected = context.claimHashes[ProofSchema.Claims.assurance.number]
         else { return nil }
-        let bindings = context.proof.stages.flatMap { stage in
-            stage.bindings.filter { $0.claimField == ProofSchema.Claims.assurance.number }.map { (stage.kind, $0) }
+        // Exactly one binding of the assurance claim, by the VERDICT stage, matching its hash. Counted
+        // in a loop: flatMap, filter and map built three arrays per call.
+        var found: (kind: StageKind, binding: DecodedBinding)? = nil
+        var count = 0
+        for stage in context.proof.stages {
+            for binding in stage.bindings where binding.claimField == ProofSchema.Claims.assurance.number {
+                count += 1
+                found = (stage.kind, binding)
+            }
         }
-        guard bindings.count == 1, let (kind, binding) = bindings.first, kind == .verdict,
-            ConstantTime.equal(binding.sha256, expected)
+        guard count == 1, let (kind, binding) = found, kind == .verdict, ConstantTime.equal(binding.sha256, expected)
         else { return nil }
         return assurance.verdict
     }

@@ -52,7 +52,9 @@ package struct StageChain: Sendable {
 
     /// `proof` is borrowed: passing it owned copied every slice and array reference it holds.
     init(_ proof: borrowing DecodedProof, hasher: inout SHA256Hasher) {
-        let keyHash = proof.proofKey.withUnsafeBytes { SHA256.digest($0) }
+        // The key hash through the verification's one context: a one-shot digest allocated its own.
+        hasher.update(proof.proofKey)
+        let keyHash = hasher.finalizeAndRestart()
         var previous = SHA256Digest()
         var digests: [SHA256Digest] = []
         digests.reserveCapacity(proof.stages.count)
