@@ -40,8 +40,9 @@ public struct WireMessage: Sendable {
     private var countSmall = WireTable(repeating: 0)
     /// The same for a schema that numbers a field 16 or above (none in the proof's); empty, and so
     /// never allocated, otherwise.
-    private var firstLarge: [Int] = []
-    private var countLarge: [Int] = []
+    /// Field numbers from 16 up: first offset at `2n`, count at `2n + 1`. One array, not two: each
+    /// copy and destruction of a message retains and releases it (~50 per proof).
+    private var large: [Int] = []
     private static let smallNumbers = 16
 
     public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
@@ -56,8 +57,8 @@ public struct WireMessage: Sendable {
         var largest: UInt32 = 0
         for index in schema.indices { largest = max(largest, schema[index].number) }
         if Int(largest) >= Self.smallNumbers {
-            firstLarge = Array(repeating: -1, count: Int(largest) + 1)
-            countLarge = Array(repeating: 0, count: Int(largest) + 1)
+            large = Array(repeating: 0, count: 2 * (Int(largest) + 1))
+            for number in 0...Int(largest) { large[2 * number] = -1 }
         }
         var reader = WireReader(base, range: range)
         var recordCount = 0
@@ -78,7 +79,9 @@ public struct WireMessage: Sendable {
             guard schema[specIndex].wireType == record.wireType else {
                 throw WireError(.wrongWireType, at: record.offset, "\(name).\(schema[specIndex].name)")
             }
-            let seen = count(record.fieldNumber) > 0
+            // The stored tables read directly: calling `count(_:)` on the half-built self copied
+            // the whole message (and retained its arrays) once per message.
+            let seen = Self.seenIn(countSmall, large, record.fieldNumber)
             if seen {
                 switch schema[specIndex].cardinality {
                 case .single:
@@ -94,7 +97,9 @@ public struct WireMessage: Sendable {
                 // Another member of the group already present is a conflict. A member is never
                 // repeated, so this scan of the schema runs at most once per member.
                 for other in schema.indices
-                where other != specIndex && schema[other].oneof == group && count(schema[other].number) > 0 {
+                where other != specIndex && schema[other].oneof == group
+                    && Self.seenIn(countSmall, large, schema[other].number)
+                {
                     throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
                 }
             }
@@ -103,21 +108,28 @@ public struct WireMessage: Sendable {
                 if !seen { firstSmall[number] = Int32(truncatingIfNeeded: record.offset) }
                 countSmall[number] = countSmall[number] &+ 1
             } else {
-                if !seen { firstLarge[number] = record.offset }
-                countLarge[number] += 1
+                if !seen { large[2 * number] = record.offset }
+                large[2 * number + 1] += 1
             }
         }
     }
 
+    /// Whether field `number` has a record in the count tables (``count(_:)`` without a message).
+    @inline(__always)
+    private static func seenIn(_ small: borrowing WireTable, _ large: borrowing [Int], _ number: UInt32) -> Bool {
+        if Int(number) < Self.smallNumbers { return small[Int(number)] > 0 }
+        return 2 * Int(number) < large.count && large[2 * Int(number) + 1] > 0
+    }
+
     private func firstOffset(_ number: UInt32) -> Int {
         if Int(number) < Self.smallNumbers { return Int(firstSmall[Int(number)]) }
-        return Int(number) < firstLarge.count ? firstLarge[Int(number)] : -1
+        return 2 * Int(number) < large.count ? large[2 * Int(number)] : -1
     }
 
     /// How many records field `number` has.
     public func count(_ number: UInt32) -> Int {
         if Int(number) < Self.smallNumbers { return Int(countSmall[Int(number)]) }
-        return Int(number) < countLarge.count ? countLarge[Int(number)] : 0
+        return 2 * Int(number) < large.count ? large[2 * Int(number) + 1] : 0
     }
 
     /// The one record of a non-repeated field, or nil when absent.
