@@ -2,36 +2,69 @@ import Foundation
 import Octet
 import OctetThreads
 
-/// Makes a batch's replay look-ups happen in input order while the proofs are verified in
-/// parallel, so which of two copies of a proof counts as the replay never depends on scheduling.
+/// Orders a run's replay look-ups so that which of two requests sharing a proof id or a session
+/// nonce is the replay never depends on scheduling, while look-ups that share neither overlap
+/// (with a database store, their round trips run at once instead of one after another).
 ///
-/// Each proof of a batch has a turn (its index). A proof asks the store only once every proof
-/// before it has asked or finished without asking; `finish` marks a proof done either way. The
-/// lowest unfinished proof can always proceed, so the batch never stalls.
+/// Each request has a turn (its index). Before it asks the store, a request announces its key, then
+/// waits until every earlier request has either finished, or announced a key sharing nothing with
+/// its own. A look-up reads and writes only what is stored under its own proof id and nonce, so
+/// look-ups with disjoint keys commute, and any two that could see each other happen in input
+/// order: every answer is the one looking up strictly one at a time in input order would give.
+/// The lowest unfinished request never waits, so the run never stalls.
 /// `@unchecked Sendable`: all state is guarded by `condition`.
 final class ReplayTurns: @unchecked Sendable {
     private let condition = Condition()
+    /// Every request below `next` has finished.
     private var next = 0
     private var finished = Set<Int>()
+    /// Requests that announced their key and have not finished.
+    private var announced: [Int: ReplayKey] = [:]
 
-    /// Blocks until every proof before `index` has finished.
-    func wait(for index: Int) {
+    /// Announces `key` for the request `index`, then blocks until every earlier request has
+    /// finished or announced a key that shares nothing with `key`.
+    func wait(for index: Int, key: ReplayKey) {
         condition.lock()
-        while next < index { condition.wait() }
+        announced[index] = key
+        // A later request may be waiting to learn this key.
+        condition.broadcast()
+        while !clear(index, key) { condition.wait() }
         condition.unlock()
     }
 
-    /// Marks the proof `index` done; idempotent.
+    /// Marks the request `index` done, whether it looked up or not; idempotent.
     func finish(_ index: Int) {
         condition.lock()
+        announced[index] = nil
         if index >= next { finished.insert(index) }
         while finished.remove(next) != nil { next += 1 }
         condition.broadcast()
         condition.unlock()
     }
+
+    /// Called under the lock. The window of unfinished requests is bounded by the caller (16 per job).
+    private func clear(_ index: Int, _ key: ReplayKey) -> Bool {
+        var earlier = next
+        while earlier < index {
+            if !finished.contains(earlier) {
+                guard let other = announced[earlier], !other.sharesKey(with: key) else { return false }
+            }
+            earlier += 1
+        }
+        return true
+    }
 }
 
-/// One proof's view of the run's replay store: its look-up waits for its turn.
+extension ReplayKey {
+    /// The same proof id, or the same session nonce: the two look-ups may see each other.
+    func sharesKey(with other: ReplayKey) -> Bool {
+        if proofId == other.proofId { return true }
+        guard let nonce = sessionNonce, let otherNonce = other.sessionNonce else { return false }
+        return nonce == otherNonce
+    }
+}
+
+/// One request's view of the run's replay store: its look-up waits for its turn (`ReplayTurns`).
 final class InputOrderReplayStore: ReplayStore, Sendable {
     private let base: any ReplayStore
     private let turns: ReplayTurns
@@ -44,7 +77,7 @@ final class InputOrderReplayStore: ReplayStore, Sendable {
     }
 
     func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
-        turns.wait(for: index)
+        turns.wait(for: index, key: key)
         defer { turns.finish(index) }
         return base.check(key, record: record, atMilliseconds: atMilliseconds)
     }

@@ -10,6 +10,14 @@ import OctetBackend
 /// `octet-verify --requests FILE|-`: opens the run's sources and the input, then runs
 /// `RequestsRunner` with the process's standard output.
 enum RequestsCommand {
+    /// Every core; with PostgreSQL three per core, as `serve`: a job waits on the database for part
+    /// of each request (docs/service.md, "Load, measured").
+    static func defaultJobs(_ c: VerifyConfiguration) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if case .postgreSQL = c.replayStoreURL { return 3 * cores }
+        return cores
+    }
+
     static func run(_ c: VerifyConfiguration, environment: ToolEnvironment) -> Int32 {
         // Standard output closed at start-up (it is /dev/null underneath now): answer nothing, record nothing.
         if let failure = environment.outputFailure() {
@@ -48,8 +56,7 @@ enum RequestsCommand {
         let output = environment.writeLine ?? LineOutput.standardOutput
         var lines = RequestLines(fd: fd, limit: VerifyRequest.maxBytes)
         let runner = RequestsRunner(
-            verifier: verifier, jobs: c.jobs ?? ProcessInfo.processInfo.activeProcessorCount, now: environment.now,
-            write: output)
+            verifier: verifier, jobs: c.jobs ?? defaultJobs(c), now: environment.now, write: output)
         let summary = runner.run(&lines)
         if summary.outputGone {
             environment.writeError(

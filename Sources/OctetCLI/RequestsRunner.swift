@@ -9,8 +9,8 @@ import OctetThreads
 /// The reading thread hands lines to `jobs` worker threads through a bounded window; a worker
 /// that finishes the oldest pending line writes it and every finished line after it, in one write
 /// (each line is still written as soon as it and every line before it are answered). With a
-/// replay store, look-ups happen in input order (`ReplayTurns`), so which of two copies of a proof
-/// is the replay never depends on scheduling. Once a write fails the run records nothing more:
+/// replay store, look-ups that share a proof id or a nonce happen in input order (`ReplayTurns`),
+/// so which of two copies of a proof is the replay never depends on scheduling. Once a write fails the run records nothing more:
 /// the store is gated shut, reading stops, and the exit status is 74.
 final class RequestsRunner: @unchecked Sendable {
     struct Summary: Equatable {

@@ -43,6 +43,16 @@ public struct SHA256Hasher: ~Copyable {
         backing.finalize()
     }
 
+    /// `update(_:)` for the byte containers of the hot path, called without the generic
+    /// `ContiguousBytes` dispatch.
+    package mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { backing.update($0) }
+    }
+
+    package mutating func update(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { backing.update($0) }
+    }
+
     /// Feeds a digest (a chained input's `prev`, a key's hash) without copying it to the heap.
     package mutating func update(_ digest: SHA256Digest) {
         digest.withUnsafeBytes { backing.update($0) }

@@ -25,26 +25,23 @@ public struct FieldSpec: Sendable {
 /// every field known, with its declared wire type; a non-repeated field at most once; a packed
 /// field in exactly one record; at most one member of each oneof; at most `maxRecords` records.
 ///
-/// Built without a heap allocation for a message of up to `inlineRecords` records (every message
-/// of a proof but one with many repeated records): a proof has about twenty messages, and an
-/// array each cost an allocation and a free.
+/// The message keeps, per field number, where its first record starts and how many records it
+/// has; a lookup reads the record again from there (a tag and a length). No record is stored, so
+/// a message costs no heap allocation: a proof has about twenty messages, and an array of records
+/// each cost an allocation and a free, more than reading a record twice.
 public struct WireMessage: Sendable {
     public let name: String
     public let base: [UInt8]
     public let range: Range<Int>
-    /// The first `inlineRecords` records, in wire order, held inline; then `overflow`. Records are
-    /// offsets, not slices, so keeping and dropping them touches no reference count.
-    private var inlineSlots = InlineArray<8, WireSlot>(repeating: WireSlot())
-    private var overflow: [WireSlot] = []
-    /// How many records the message has.
-    public private(set) var recordCount = 0
-    /// Per field number below `smallNumbers` (every field of the proof's schema), the index of its
-    /// first record, or -1 when absent: inline too.
-    private var firstSmall = InlineArray<16, Int32>(repeating: -1)
-    /// The same for a schema that numbers a field `smallNumbers` or above (none in the proof's);
-    /// empty, and so never allocated, otherwise.
-    private var firstLarge: [Int32] = []
-    private static let inlineRecords = 8
+    /// Per field number below 16 (every field of the proof's schema): the offset of its first
+    /// record's tag (-1 when absent) and its number of records. Fixed tables, not arrays, so
+    /// they live inline (read and written in place through `WireTable`).
+    private var firstSmall = WireTable(repeating: -1)
+    private var countSmall = WireTable(repeating: 0)
+    /// The same for a schema that numbers a field 16 or above (none in the proof's); empty, and so
+    /// never allocated, otherwise.
+    private var firstLarge: [Int] = []
+    private var countLarge: [Int] = []
     private static let smallNumbers = 16
 
     public init(_ name: String, bytes base: [UInt8], range: Range<Int>, schema: [FieldSpec], maxRecords: Int = .max)
@@ -53,14 +50,22 @@ public struct WireMessage: Sendable {
         self.name = name
         self.base = base
         self.range = range
+        guard range.upperBound <= Int(Int32.max) else {
+            throw WireError(.tooLarge, at: range.lowerBound, "\(name) ends beyond 2 GiB")
+        }
         var largest: UInt32 = 0
         for index in schema.indices { largest = max(largest, schema[index].number) }
-        if Int(largest) >= Self.smallNumbers { firstLarge = Array(repeating: -1, count: Int(largest) + 1) }
+        if Int(largest) >= Self.smallNumbers {
+            firstLarge = Array(repeating: -1, count: Int(largest) + 1)
+            countLarge = Array(repeating: 0, count: Int(largest) + 1)
+        }
         var reader = WireReader(base, range: range)
+        var recordCount = 0
         while let record = try reader.nextSlot() {
             guard recordCount < maxRecords else {
                 throw WireError(.boundViolated, at: record.offset, "\(name) has more than \(maxRecords) fields")
             }
+            recordCount += 1
             // The schema is a handful of fields: a scan beats any map, and reads each spec in place.
             var specIndex = -1
             for index in schema.indices where schema[index].number == record.fieldNumber {
@@ -73,7 +78,7 @@ public struct WireMessage: Sendable {
             guard schema[specIndex].wireType == record.wireType else {
                 throw WireError(.wrongWireType, at: record.offset, "\(name).\(schema[specIndex].name)")
             }
-            let seen = firstIndex(record.fieldNumber) >= 0
+            let seen = count(record.fieldNumber) > 0
             if seen {
                 switch schema[specIndex].cardinality {
                 case .single:
@@ -89,76 +94,72 @@ public struct WireMessage: Sendable {
                 // Another member of the group already present is a conflict. A member is never
                 // repeated, so this scan of the schema runs at most once per member.
                 for other in schema.indices
-                where other != specIndex && schema[other].oneof == group && firstIndex(schema[other].number) >= 0 {
+                where other != specIndex && schema[other].oneof == group && count(schema[other].number) > 0 {
                     throw WireError(.oneofConflict, at: record.offset, "\(name).\(group)")
                 }
             }
-            if !seen { setFirstIndex(record.fieldNumber, Int32(truncatingIfNeeded: recordCount)) }
-            if recordCount < Self.inlineRecords {
-                inlineSlots[recordCount] = record
+            let number = Int(record.fieldNumber)
+            if number < Self.smallNumbers {
+                if !seen { firstSmall[number] = Int32(truncatingIfNeeded: record.offset) }
+                countSmall[number] = countSmall[number] &+ 1
             } else {
-                overflow.append(record)
+                if !seen { firstLarge[number] = record.offset }
+                countLarge[number] += 1
             }
-            recordCount += 1
         }
     }
 
-    private func slot(_ index: Int) -> WireSlot {
-        index < Self.inlineRecords ? inlineSlots[index] : overflow[index - Self.inlineRecords]
-    }
-
-    private func firstIndex(_ number: UInt32) -> Int {
+    private func firstOffset(_ number: UInt32) -> Int {
         if Int(number) < Self.smallNumbers { return Int(firstSmall[Int(number)]) }
-        return Int(number) < firstLarge.count ? Int(firstLarge[Int(number)]) : -1
-    }
-
-    private mutating func setFirstIndex(_ number: UInt32, _ index: Int32) {
-        if Int(number) < Self.smallNumbers {
-            firstSmall[Int(number)] = index
-        } else {
-            firstLarge[Int(number)] = index
-        }
-    }
-
-    /// The one record of a non-repeated field, or nil when absent.
-    public func single(_ number: UInt32) -> WireRecord? {
-        let index = firstIndex(number)
-        guard index >= 0 else { return nil }
-        return WireRecord(slot(index), in: base)
+        return Int(number) < firstLarge.count ? firstLarge[Int(number)] : -1
     }
 
     /// How many records field `number` has.
     public func count(_ number: UInt32) -> Int {
-        let first = firstIndex(number)
-        guard first >= 0 else { return 0 }
-        var count = 0
-        for index in first..<recordCount where slot(index).fieldNumber == number { count += 1 }
-        return count
+        if Int(number) < Self.smallNumbers { return Int(countSmall[Int(number)]) }
+        return Int(number) < countLarge.count ? countLarge[Int(number)] : 0
+    }
+
+    /// The one record of a non-repeated field, or nil when absent.
+    public func single(_ number: UInt32) -> WireRecord? {
+        let offset = firstOffset(number)
+        guard offset >= 0 else { return nil }
+        // The record read without error when the message was built; a second read of the same
+        // bytes cannot fail, and if it did the field would read as absent, never as a trap.
+        var reader = WireReader(base, range: offset..<range.upperBound)
+        return (try? reader.next()) ?? nil
     }
 
     /// Every record of field `number`, in wire order, without building an array of them.
     public func forEach(_ number: UInt32, _ body: (WireRecord) throws(WireError) -> Void) throws(WireError) {
-        let first = firstIndex(number)
-        guard first >= 0 else { return }
-        for index in first..<recordCount {
-            let slot = slot(index)
-            if slot.fieldNumber == number { try body(WireRecord(slot, in: base)) }
+        var remaining = count(number)
+        let offset = firstOffset(number)
+        guard remaining > 0, offset >= 0 else { return }
+        var reader = WireReader(base, range: offset..<range.upperBound)
+        while remaining > 0, let slot = (try? reader.nextSlot()) ?? nil {
+            guard slot.fieldNumber == number else { continue }
+            remaining -= 1
+            try body(WireRecord(slot, in: base))
         }
     }
 
     /// Every record of a repeated field, in wire order.
     public func all(_ number: UInt32) -> [WireRecord] {
-        let first = firstIndex(number)
-        guard first >= 0 else { return [] }
         var records: [WireRecord] = []
         records.reserveCapacity(count(number))
-        for index in first..<recordCount where slot(index).fieldNumber == number {
-            records.append(WireRecord(slot(index), in: base))
+        var remaining = count(number)
+        let offset = firstOffset(number)
+        guard remaining > 0, offset >= 0 else { return [] }
+        var reader = WireReader(base, range: offset..<range.upperBound)
+        while remaining > 0, let slot = (try? reader.nextSlot()) ?? nil {
+            guard slot.fieldNumber == number else { continue }
+            remaining -= 1
+            records.append(WireRecord(slot, in: base))
         }
         return records
     }
 
-    public func has(_ number: UInt32) -> Bool { firstIndex(number) >= 0 }
+    public func has(_ number: UInt32) -> Bool { count(number) > 0 }
 
     public func count(_ field: FieldSpec) -> Int { count(field.number) }
     public func forEach(_ field: FieldSpec, _ body: (WireRecord) throws(WireError) -> Void) throws(WireError) {
@@ -239,5 +240,37 @@ public struct WireMessage: Sendable {
         try WireMessage(
             name, bytes: base, range: record.payload.startIndex..<record.payload.endIndex, schema: schema,
             maxRecords: maxRecords)
+    }
+}
+
+/// Sixteen `Int32`s inline: a tuple read and written through a pointer to itself, since both a
+/// SIMD vector (a lane write rewrote the vector) and an `InlineArray` (a read copied it whole)
+/// cost more per record than the record itself.
+struct WireTable: Sendable {
+    private var storage:
+        (
+            Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+            Int32
+        )
+
+    init(repeating value: Int32) {
+        storage = (
+            value, value, value, value, value, value, value, value, value, value, value, value, value, value, value,
+            value
+        )
+    }
+
+    /// `index` is below 16 (the callers check it).
+    subscript(index: Int) -> Int32 {
+        get {
+            precondition(index >= 0 && index < 16)
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        }
+        set {
+            precondition(index >= 0 && index < 16)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: index * 4, as: Int32.self)
+            }
+        }
     }
 }

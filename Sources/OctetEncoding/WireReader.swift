@@ -44,9 +44,6 @@ struct WireSlot {
         self.end = end
         self.varint = varint
     }
-
-    /// An empty slot, for storage not yet filled.
-    init() { self.init(fieldNumber: 0, wireType: .varint, offset: 0, start: 0, end: 0, varint: 0) }
 }
 
 extension WireRecord {

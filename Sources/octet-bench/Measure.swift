@@ -38,6 +38,70 @@ enum Measure {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
+    /// CPU seconds (user + system) the kernel has charged to process `pid` so far, every thread
+    /// included (/proc/PID/stat, fields 14 and 15), plus with `reapedChildren` what its ended and
+    /// waited-for children used (fields 16 and 17); nan when it cannot be read.
+    static func cpuSeconds(pid: Int32, reapedChildren: Bool = false) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return .nan }
+        // After "pid (comm) ": field 3 is the state, so utime (14) and stime (15) are at 11 and 12.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 14, let user = Double(fields[11]), let system = Double(fields[12]),
+            let childUser = Double(fields[13]), let childSystem = Double(fields[14])
+        else { return .nan }
+        let ticks = user + system + (reapedChildren ? childUser + childSystem : 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Context switches (voluntary and not) of every live thread of process `pid` so far.
+    static func contextSwitches(pid: Int32) -> Double {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var total = 0.0
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            else { continue }
+            for line in status.split(separator: "\n")
+            where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+                total +=
+                    line.split(separator: "\t").last.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+            }
+        }
+        return total
+    }
+
+    /// Context switches of this process so far (getrusage: ended threads included).
+    static func ownContextSwitches() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_nvcsw + usage.ru_nivcsw)
+    }
+
+    /// CPU seconds of this process so far (getrusage), every thread included.
+    static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// CPU seconds of every PostgreSQL process (the postmaster with its ended backends, and every
+    /// live backend or worker), summed; 0 when there is none.
+    static func postgreSQLCPUSeconds() -> Double {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var total = 0.0
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                let name = String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).split(separator: " ").first,
+                name == "postgres:" || name.hasSuffix("/postgres")
+            else { continue }
+            let seconds = cpuSeconds(pid: pid, reapedChildren: name != "postgres:")
+            if !seconds.isNaN { total += seconds }
+        }
+        return total
+    }
+
     static func format(_ value: Double, _ digits: Int = 0) -> String {
         String(format: "%.\(digits)f", value)
     }

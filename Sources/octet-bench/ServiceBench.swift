@@ -48,13 +48,30 @@ enum ServiceBench {
             }
     }
 
+    /// The library on two threads at once over the mix (each thread half of it): what both cores
+    /// deliver when both are busy, which on this machine is less than twice one thread's rate.
+    static func libraryTwoThreadRate(_ mix: Mix) -> Double {
+        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
+        let half = mix.proofs.count / 2
+        let proofs = mix.proofs
+        return Double(half * 2)
+            / Measure.time {
+                DispatchQueue.concurrentPerform(iterations: 2) { part in
+                    for proof in proofs[(part * half)..<((part + 1) * half)] {
+                        _ = Octet.verify(proofBytes: proof, options: options)
+                    }
+                }
+            }
+    }
+
     static var tool: URL? {
         let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("octet-verify")
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
     }
 
-    static func requests(count: Int, replayStore: String?, jobs: Int = 2) {
+    /// `jobs`: `--jobs`; nil leaves octet-verify's default (every core; three per core with PostgreSQL).
+    static func requests(count: Int, replayStore: String?, jobs: Int?) {
         guard let tool else {
             print("requests: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
@@ -64,22 +81,38 @@ enum ServiceBench {
         defer { try? FileManager.default.removeItem(at: file) }
         try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         let library = libraryRate(mix)
+        let libraryTwo = libraryTwoThreadRate(mix)
         let process = Process()
         process.executableURL = tool
         process.arguments =
-            ["--requests", file.path, "--jobs", "\(jobs)"] + (replayStore.map { ["--replay-store", $0] } ?? [])
+            ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
+            + (replayStore.map { ["--replay-store", $0] } ?? [])
         process.standardOutput = FileHandle.nullDevice
+        let databaseBefore = Measure.postgreSQLCPUSeconds()
         let seconds = Measure.time {
             try? process.run()
             process.waitUntilExit()
         }
+        var children = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &children)
+        let verifierCPU =
+            Double(children.ru_utime.tv_sec) + Double(children.ru_utime.tv_usec) / 1e6
+            + Double(children.ru_stime.tv_sec) + Double(children.ru_stime.tv_usec) / 1e6
+        let databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
         let rate = Double(count) / seconds
         print(
-            "requests: \(count) requests (3/4 valid), --jobs \(jobs), store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)"
+            "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)"
         )
         print("requests-per-second: \(Measure.format(rate))")
         print("library-single-thread-proofs-per-second: \(Measure.format(library))")
         print("requests-ratio-to-2x-library: \(Measure.format(rate / (2 * library), 3))")
+        print(
+            "library-two-threads-proofs-per-second: \(Measure.format(libraryTwo))"
+                + " requests-ratio-to-it: \(Measure.format(rate / libraryTwo, 3))")
+        print(
+            "requests-cpu-us-per-request: octet-verify \(Measure.format(verifierCPU / Double(count) * 1e6, 1))"
+                + " postgresql \(Measure.format(databaseCPU / Double(count) * 1e6, 1))"
+                + " (of \(Measure.format(seconds * 2, 2)) core-seconds)")
     }
 
     static func storeName(_ url: String) -> String { url.hasPrefix("sqlite:") ? "sqlite" : "postgresql" }
@@ -93,14 +126,25 @@ enum ServiceBench {
         let saturating = mix(count: count)
         let paced = mix(count: count / 2)
         let library = libraryRate(saturating)
+        let libraryTwo = libraryTwoThreadRate(saturating)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("octet-serve-bench-\(getpid()).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let process = Process()
-        process.executableURL = tool
-        process.arguments =
+        let arguments =
             ["serve", "--listen", "127.0.0.1:0"] + (threads.map { ["--threads", "\($0)"] } ?? [])
             + (replayStore.map { ["--replay-store", $0] } ?? [])
+        // OCTET_BENCH_SERVE_WRAPPER="valgrind --tool=callgrind …" runs the server under a profiler.
+        let wrapper = ProcessInfo.processInfo.environment["OCTET_BENCH_SERVE_WRAPPER"].map {
+            $0.split(separator: " ").map(String.init)
+        }
+        if let wrapper, !wrapper.isEmpty {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = wrapper + [tool.path] + arguments
+        } else {
+            process.executableURL = tool
+            process.arguments = arguments
+        }
         process.standardError = try? FileHandle(forWritingTo: log)
         guard (try? process.run()) != nil else { return print("serve: cannot start octet-verify serve") }
         defer {
@@ -108,7 +152,7 @@ enum ServiceBench {
             process.waitUntilExit()
         }
         var port: UInt16 = 0
-        for _ in 0..<500 where port == 0 {
+        for _ in 0..<(wrapper == nil ? 500 : 6000) where port == 0 {
             usleep(20_000)
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: #""address":"127.0.0.1:"#) {
@@ -118,8 +162,24 @@ enum ServiceBench {
         guard port != 0 else { return print("serve: did not start") }
 
         let connections = 8
+        let cpuBefore = (
+            server: Measure.cpuSeconds(pid: process.processIdentifier), load: Measure.ownCPUSeconds(),
+            database: Measure.postgreSQLCPUSeconds()
+        )
+        let switchesBefore = (
+            server: Measure.contextSwitches(pid: process.processIdentifier), load: Measure.ownContextSwitches()
+        )
         let closed = LoadRun.run(
             port: port, requests: saturating.requests, connections: connections, ratePerSecond: nil)
+        let cpu = (
+            server: Measure.cpuSeconds(pid: process.processIdentifier) - cpuBefore.server,
+            load: Measure.ownCPUSeconds() - cpuBefore.load,
+            database: Measure.postgreSQLCPUSeconds() - cpuBefore.database
+        )
+        let switches = (
+            server: Measure.contextSwitches(pid: process.processIdentifier) - switchesBefore.server,
+            load: Measure.ownContextSwitches() - switchesBefore.load
+        )
         let saturated = Double(closed.latencies.count) / closed.seconds
         let half = LoadRun.run(
             port: port, requests: paced.requests, connections: connections, ratePerSecond: saturated / 2)
@@ -137,6 +197,17 @@ enum ServiceBench {
         print("serve-requests-per-second: \(Measure.format(saturated))")
         print("library-single-thread-proofs-per-second: \(Measure.format(library))")
         print("serve-ratio-to-2x-library: \(Measure.format(saturated / (2 * library), 3))")
+        print(
+            "library-two-threads-proofs-per-second: \(Measure.format(libraryTwo))"
+                + " serve-ratio-to-it: \(Measure.format(saturated / libraryTwo, 3))")
+        // Where the two cores went during the closed loop, per request (µs of CPU).
+        let perRequest = { (seconds: Double) in Measure.format(seconds / Double(closed.latencies.count) * 1e6, 1) }
+        print(
+            "serve-cpu-us-per-request: server \(perRequest(cpu.server)) load-generator \(perRequest(cpu.load))"
+                + " postgresql \(perRequest(cpu.database)) (of \(Measure.format(closed.seconds * 2, 2)) core-seconds)")
+        print(
+            "serve-context-switches-per-request: server \(Measure.format(switches.server / Double(closed.latencies.count), 1))"
+                + " load-generator \(Measure.format(switches.load / Double(closed.latencies.count), 1))")
         let closedSorted = closed.latencies.sorted()
         print(
             "serve-saturated-p50-ms: \(Measure.format(closedSorted[closedSorted.count / 2] * 1000, 3))"

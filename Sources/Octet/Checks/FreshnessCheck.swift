@@ -9,10 +9,11 @@ extension Check {
         let maxMs = VerificationContext.milliseconds(maxAge)
         let now = context.nowMs
         let claims = context.proof.claims
-        let judged = [("created", claims.createdAtMs), ("fix taken", claims.fix.fixTimeMs)]
         var problems: [String] = []
         var code = ReasonCode.futureDated
-        for (what, t) in judged {
+        // Two instants, judged in turn (an array of the pairs cost an allocation per call).
+        for which in 0..<2 {
+            let (what, t) = which == 0 ? ("created", claims.createdAtMs) : ("fix taken", claims.fix.fixTimeMs)
             guard let (problem, stale) = Freshness.problem(what: what, t: t, now: now, maxMs: maxMs) else { continue }
             problems.append(problem)
             if stale { code = .stale }
