@@ -37,7 +37,7 @@ public struct JSONBuffer: Sendable {
     public mutating func string(_ text: String) {
         var text = text
         let copied = text.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where !Self.isPlain(byte) { return false }
+            guard Self.isPlain(utf8) else { return false }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
@@ -49,6 +49,38 @@ public struct JSONBuffer: Sendable {
     /// Printable ASCII other than `"` and `\`: copied as it is.
     @inline(__always)
     static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
+
+    /// True when every byte ``isPlain(_:)``, judged eight at a time: a result line is a kilobyte
+    /// or more of plain text.
+    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= utf8.count {
+            if hasSpecialByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+            index += 8
+        }
+        while index < utf8.count {
+            if !isPlain(utf8[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether any byte of `word` is below 0x20, above 0x7E, `"` or `\` (the "has less", "has
+    /// more" and "has zero" tests of Bit Twiddling Hacks: a borrow or carry can only mark a byte
+    /// above one that is itself marked, so the answer for the word as a whole is exact).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word
+        let above = (word &+ ones) | word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteOrBackslash = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        return (below | above | quoteOrBackslash) & high != 0
+    }
 
     /// The slow path: `"` and `\` escaped, control characters as their short escape or `\u00XX`,
     /// every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`, and

@@ -76,16 +76,32 @@ public struct BatchRunner: Sendable {
     public func run(
         _ paths: [InputPath], stopWhen stop: () -> Bool = { false }, emit: (Item) -> Void = { _ in }
     ) -> Summary {
-        run(paths, stopWhen: stop, render: { _ in "" }) { item, _ in emit(item) }
+        run(paths, stopWhen: stop, keepingItems: true, render: { _ in "" }) { finished in emit(finished.item!) }
+    }
+
+    /// What the calling thread gets for one proof when a worker rendered it: its verdict (nil
+    /// when unreadable), the error of an unreadable PROOF, and the rendered text.
+    public struct Rendered: Sendable {
+        public let verdict: ProofVerification.Verdict?
+        public let unreadable: CLIError?
+        public let text: String
     }
 
     /// ``run(_:stopWhen:emit:)``, with each proof's output made by `render` on the worker that
-    /// verified it and handed to `emit` beside the item: the calling thread only writes, so on a
-    /// machine with as many cores as jobs it takes next to nothing from verification.
+    /// verified it: the calling thread only writes, so on a machine with as many cores as jobs it
+    /// takes next to nothing from verification. The report itself stays on the worker (freed
+    /// where it was made, not on another thread's heap).
     @discardableResult
     public func run(
         _ paths: [InputPath], stopWhen stop: () -> Bool = { false }, render: @escaping @Sendable (Item) -> String,
-        emit: (Item, String) -> Void
+        emit: (Rendered) -> Void
+    ) -> Summary {
+        run(paths, stopWhen: stop, keepingItems: false, render: render) { emit($0.rendered) }
+    }
+
+    private func run(
+        _ paths: [InputPath], stopWhen stop: () -> Bool, keepingItems: Bool,
+        render: @escaping @Sendable (Item) -> String, emit: (Finished) -> Void
     ) -> Summary {
         let start = DispatchTime.now().uptimeNanoseconds
         var summary = Summary()
@@ -100,7 +116,7 @@ public struct BatchRunner: Sendable {
             // Verification recurses through decoders and the recipe; the default secondary-thread
             // stack is not what the library is tested with.
             Threads.start(stackSize: 8 << 20) { [self] in
-                work(paths, state, render)
+                work(paths, state, keepingItems, render)
                 workers.leave()
             }
         }
@@ -110,16 +126,13 @@ public struct BatchRunner: Sendable {
             // Every result finished by now, in order, at one wake-up.
             guard state.waitForResults(from: index, into: &ready) else { break }
             for finished in ready {
-                switch finished.item {
-                case .report(let report):
-                    switch report.verdict {
-                    case .valid: summary.valid += 1
-                    case .invalid: summary.invalid += 1
-                    case .inconclusive: summary.inconclusive += 1
-                    }
-                case .unreadable: summary.unreadable += 1
+                switch finished.rendered.verdict {
+                case .valid: summary.valid += 1
+                case .invalid: summary.invalid += 1
+                case .inconclusive: summary.inconclusive += 1
+                case nil: summary.unreadable += 1
                 }
-                emit(finished.item, finished.rendered)
+                emit(finished)
                 index += 1
                 // The later results in `ready` were not recorded: a look-up waits until every
                 // proof before it was handed over, and this one was not.
@@ -145,11 +158,14 @@ public struct BatchRunner: Sendable {
     /// Dictionary's) is made at run time with a scan of every protocol conformance in the binary,
     /// 0.2 to 0.3 M instructions on each fresh process (see README, "Cold start").
     struct Finished {
-        let item: Item
-        let rendered: String
+        /// Nil unless the caller asked for the items.
+        let item: Item?
+        let rendered: Rendered
     }
 
-    private func work(_ paths: [InputPath], _ state: BatchState, _ render: @Sendable (Item) -> String) {
+    private func work(
+        _ paths: [InputPath], _ state: BatchState, _ keepingItems: Bool, _ render: @Sendable (Item) -> String
+    ) {
         while let index = state.take() {
             let path = paths[index]
             let store = session.options.replayStore.map { HandOverOrderReplayStore($0, state: state, index: index) }
@@ -159,7 +175,12 @@ public struct BatchRunner: Sendable {
                     .report(session.verify(path: path.description, bytes: bytes, replayStore: store))
                 case .failure(let error): .unreadable(path: path.description, error)
                 }
-            state.finish(index, Finished(item: item, rendered: render(item)))
+            let rendered: Rendered
+            switch item {
+            case .report(let report): rendered = Rendered(verdict: report.verdict, unreadable: nil, text: render(item))
+            case .unreadable(_, let error): rendered = Rendered(verdict: nil, unreadable: error, text: render(item))
+            }
+            state.finish(index, Finished(item: keepingItems ? item : nil, rendered: rendered))
         }
     }
 }
@@ -304,7 +325,7 @@ extension BatchRunner {
         var bytes = 0
         let summary = BatchRunner(session: session, jobs: jobs).run(
             paths.map { InputPath($0) }, render: OctetVerifyTool.renderJSON
-        ) { _, rendered in bytes &+= rendered.utf8.count }
+        ) { rendered in bytes &+= rendered.text.utf8.count }
         // Keeps the rendering from being optimised away.
         precondition(bytes >= 0)
         return summary

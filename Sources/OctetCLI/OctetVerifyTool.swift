@@ -119,9 +119,9 @@ public enum OctetVerifyTool {
         // Once standard output is gone nothing more is settled: no proof is recorded in the replay
         // store that nobody will be told about (beyond the one whose report failed).
         let summary = runner.run(proofs, stopWhen: { environment.outputFailure() != nil }, render: render) {
-            item, rendered in
-            if case .unreadable(_, let error) = item { io.error(error.message) }
-            if !rendered.isEmpty { io.output(rendered) }
+            rendered in
+            if let error = rendered.unreadable { io.error(error.message) }
+            if !rendered.text.isEmpty { io.output(rendered.text) }
             progress.advance()
         }
         progress.finish()

@@ -4,13 +4,22 @@ public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     public static func encode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        // Contiguous bytes (an array, Data) in one pass over a buffer: iterating a generic
+        // collection calls through its witness table for every byte.
+        if let text = bytes.withContiguousStorageIfAvailable(encode(buffer:)) { return text }
+        return Array(bytes).withUnsafeBufferPointer(encode(buffer:))
+    }
+
+    private static func encode(buffer bytes: UnsafeBufferPointer<UInt8>) -> String {
+        digits.withUnsafeBufferPointer { digits in
+            String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+                for (index, byte) in bytes.enumerated() {
+                    out[2 * index] = digits[Int(byte >> 4)]
+                    out[2 * index + 1] = digits[Int(byte & 0x0F)]
+                }
+                return bytes.count * 2
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Even-length hex; nil for anything else (odd length, other characters, and upper case

@@ -71,7 +71,9 @@ final class VerificationPool: @unchecked Sendable {
             job()
             condition.lock()
             reserved -= 1
-            condition.broadcast()
+            // Only `drain()` (and the threads it ends) wait for a job to finish: waking every idle
+            // thread after each job cost a context switch per idle thread per request.
+            if stopping { condition.broadcast() }
             condition.unlock()
         }
     }

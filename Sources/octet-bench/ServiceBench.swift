@@ -70,7 +70,8 @@ enum ServiceBench {
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
     }
 
-    static func requests(count: Int, replayStore: String?, jobs: Int = 2) {
+    /// `jobs`: `--jobs`; nil leaves octet-verify's default (every core; three per core with PostgreSQL).
+    static func requests(count: Int, replayStore: String?, jobs: Int?) {
         guard let tool else {
             print("requests: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
@@ -84,7 +85,8 @@ enum ServiceBench {
         let process = Process()
         process.executableURL = tool
         process.arguments =
-            ["--requests", file.path, "--jobs", "\(jobs)"] + (replayStore.map { ["--replay-store", $0] } ?? [])
+            ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
+            + (replayStore.map { ["--replay-store", $0] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         let databaseBefore = Measure.postgreSQLCPUSeconds()
         let seconds = Measure.time {
@@ -99,7 +101,7 @@ enum ServiceBench {
         let databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
         let rate = Double(count) / seconds
         print(
-            "requests: \(count) requests (3/4 valid), --jobs \(jobs), store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)"
+            "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(process.terminationStatus)"
         )
         print("requests-per-second: \(Measure.format(rate))")
         print("library-single-thread-proofs-per-second: \(Measure.format(library))")

@@ -10,7 +10,7 @@ let usage = """
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
-      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default 2)
+      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default: its own)
     cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
     repository root; instruction counts need valgrind.
     Build with -c release; figures are ratios within one run (see README).
@@ -99,7 +99,7 @@ if section == "instructions" { InstructionBench.run() }
 if section == "memory" { MemoryBench.run(verifications: 1_000_000) }
 // The front ends of docs/service.md, as built binaries (not part of `all`: they take a while).
 if section == "requests" {
-    ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads ?? 2)
+    ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads)
 }
 if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore, threads: serviceThreads) }
 // Not part of "all": it needs the packaged binary and runs valgrind.

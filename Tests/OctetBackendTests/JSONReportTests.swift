@@ -175,4 +175,43 @@ struct JSONReportTests {
     func ints(_ value: Int64) {
         #expect(JSONOut.int(value).rendered == String(value))
     }
+
+    /// The string rules, written out scalar by scalar.
+    static func quotedByRule(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x08: out += "\\b"
+            case 0x0C: out += "\\f"
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test("every ASCII character, and some that are not, at every place of the eight-byte scan", arguments: 0..<18)
+    func everyPlace(_ position: Int) {
+        let others: [Unicode.Scalar] = ["é", "\u{85}", "\u{2028}", "\u{202E}", "≥", "😀", "\u{A0}"]
+        for scalar in (0..<128).map({ Unicode.Scalar(UInt8($0)) }) + others {
+            var text = String(repeating: "a", count: 17)
+            let index = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: min(position, 16))
+            if position == 17 {
+                text.unicodeScalars.append(scalar)
+            } else {
+                text.unicodeScalars.replaceSubrange(index...index, with: [scalar])
+            }
+            #expect(JSONOut.quoted(text) == Self.quotedByRule(text), "\(scalar.value) at \(position)")
+            var buffer = JSONBuffer()
+            buffer.string(text)
+            #expect(buffer.text == Self.quotedByRule(text))
+        }
+    }
 }
