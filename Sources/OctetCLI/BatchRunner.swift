@@ -149,11 +149,6 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    struct Unreadable {
-        let path: InputPath
-        let error: CLIError
-    }
-
     /// A proof's outcome and its rendered output. Not a `Result`: a Result's metadata (like a
     /// Dictionary's) is made at run time with a scan of every protocol conformance in the binary,
     /// 0.2 to 0.3 M instructions on each fresh process (see README, "Cold start").
