@@ -24,18 +24,20 @@ public struct WireRecord: Sendable {
     public let varint: UInt64
 }
 
-/// A record as offsets into the buffer it was read from: plain integers, so an array of them is
-/// copied and freed without touching a reference count.
-struct WireSlot {
-    let fieldNumber: UInt32
-    let wireType: WireType
+/// A record as offsets into the buffer it was read from: plain integers, so it is copied and
+/// dropped without touching a reference count.
+public struct WireSlot: Sendable {
+    public let fieldNumber: UInt32
+    public let wireType: WireType
     /// Offset of the record's tag.
-    let offset: Int
-    /// The payload's range.
-    let start: Int
-    let end: Int
-    let varint: UInt64
+    public let offset: Int
+    /// The payload's range: inside a length-delimited record, or a varint's own bytes.
+    public let start: Int
+    public let end: Int
+    /// For a varint record, its value; for a length-delimited one, its length.
+    public let varint: UInt64
 
+    @usableFromInline
     init(fieldNumber: UInt32, wireType: WireType, offset: Int, start: Int, end: Int, varint: UInt64) {
         self.fieldNumber = fieldNumber
         self.wireType = wireType
@@ -84,9 +86,9 @@ public struct WireReader {
         return WireRecord(slot, in: bytes)
     }
 
-    /// The next record as offsets into the buffer, without a reference to it: what `WireMessage`
-    /// keeps per record.
-    mutating func nextSlot() throws(WireError) -> WireSlot? {
+    /// The next record as offsets into the buffer, without a reference to it (what `WireSchema`
+    /// reads).
+    public mutating func nextSlot() throws(WireError) -> WireSlot? {
         guard index < end else { return nil }
         let start = index
         let tag = try readVarint()

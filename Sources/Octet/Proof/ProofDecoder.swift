@@ -2,31 +2,49 @@ import OctetEncoding
 
 /// The strict decoder of "Strict decoding" (proof-format.md): protobuf wire format, read more
 /// strictly than protobuf so that two implementations can never read one proof two ways.
+///
+/// Each message is read once (`WireView.read`: the schema's rules for every record, in wire
+/// order), its records kept in locals; then its values are checked in a fixed order, nested
+/// messages in turn. So the first defect reported is always the same one: the earliest message's
+/// structure, then its values field by field.
 enum ProofDecoder {
     static func decode(_ bytes: [UInt8]) throws(WireError) -> DecodedProof {
         if let refusal = ProofLimits.refusal(byteCount: bytes.count) { throw refusal }
-        let proof = try WireMessage(
-            "LocationProof", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.locationProof)
-        let version = try proof.uint32(try proof.required(ProofSchema.LocationProof.formatVersion), "format_version")
-        guard version == 1 else {
+        typealias F = ProofSchema.LocationProof
+        let proof = WireView(bytes, 0..<bytes.count, ProofSchema.locationProof)
+        var version, proofId, proofKey, claims, device: WireSlot?
+        var stages = WireRun()
+        try proof.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case F.formatVersion.number: version = slot
+            case F.proofId.number: proofId = slot
+            case F.proofKey.number: proofKey = slot
+            case F.claims.number: claims = slot
+            case F.stages.number: stages.add(slot)
+            case F.device.number: device = slot
+            default: break
+            }
+        }
+        let formatVersion = try proof.uint32(try proof.required(version, F.formatVersion), "format_version")
+        guard formatVersion == 1 else {
             throw WireError(.boundViolated, at: proof.offset, "LocationProof.format_version must be 1")
         }
-        let proofId = try proof.bounded(try proof.required(ProofSchema.LocationProof.proofId), "proof_id", 16...16)
-        let proofKey = try point(proof, ProofSchema.LocationProof.proofKey)
-        let claims = try decodeClaims(
-            proof.message(try proof.required(ProofSchema.LocationProof.claims), "Claims", schema: ProofSchema.claims))
-        let stages = try decodeStages(proof)
-        let device = try decodeDevice(
-            proof.message(
-                try proof.required(ProofSchema.LocationProof.device), "DeviceEvidence",
-                schema: ProofSchema.deviceEvidence))
+        let id = try proof.bounded(try proof.required(proofId, F.proofId), "proof_id", 16...16)
+        let key = try point(proof, proofKey, F.proofKey)
+        let decodedClaims = try decodeClaims(proof.message(try proof.required(claims, F.claims), ProofSchema.claims))
+        let decodedStages = try decodeStages(proof, stages)
+        let decodedDevice = try decodeDevice(
+            proof.message(try proof.required(device, F.device), ProofSchema.deviceEvidence))
         return DecodedProof(
-            bytes: bytes, proofId: proofId, proofKey: proofKey, claims: claims, stages: stages, device: device)
+            bytes: bytes, proofId: id, proofKey: key, claims: decodedClaims, stages: decodedStages,
+            device: decodedDevice)
     }
 
     /// A 65-byte SEC1 uncompressed point: whether it lies on the curve is the signature checks' concern.
-    static func point(_ message: WireMessage, _ field: FieldSpec) throws(WireError) -> ArraySlice<UInt8> {
-        let record = try message.required(field)
+    static func point(_ message: WireView, _ slot: WireSlot?, _ field: FieldSpec) throws(WireError)
+        -> ArraySlice<UInt8>
+    {
+        let record = try message.required(slot, field)
         let value = try message.bounded(record, field.name, 65...65)
         guard value.first == 0x04 else {
             throw WireError(
@@ -37,91 +55,144 @@ enum ProofDecoder {
 
     // MARK: Claims
 
-    static func decodeClaims(_ claims: WireMessage) throws(WireError) -> DecodedClaims {
-        // Filled in order (Array(repeating:) took the unspecialised generic allocator).
+    static func decodeClaims(_ claims: WireView) throws(WireError) -> DecodedClaims {
+        typealias C = ProofSchema.Claims
+        var createdAt, platform, appId, region, fix, sessionNonce, assurance: WireSlot?
+        var content = WireRun()
+        // The payloads the claim hashes are taken over, by field number: the bound claims only.
         var payloads: [ArraySlice<UInt8>?] = []
-        payloads.reserveCapacity(ProofSchema.Claims.fields.count + 1)
-        for field in 0...UInt32(ProofSchema.Claims.fields.count) {
-            payloads.append(ProofSchema.Claims.boundNumbers.contains(field) ? claims.single(field)?.payload : nil)
+        payloads.reserveCapacity(C.fields.count + 1)
+        for _ in 0...C.fields.count { payloads.append(nil) }
+        try claims.read { slot throws(WireError) in
+            if C.boundNumbers.contains(slot.fieldNumber) { payloads[Int(slot.fieldNumber)] = claims.payload(slot) }
+            switch slot.fieldNumber {
+            case C.createdAtMs.number: createdAt = slot
+            case C.platform.number: platform = slot
+            case C.appId.number: appId = slot
+            case C.region.number: region = slot
+            case C.fix.number: fix = slot
+            case C.sessionNonce.number: sessionNonce = slot
+            case C.content.number: content.add(slot)
+            case C.assurance.number: assurance = slot
+            default: break
+            }
         }
-        let createdAt = claims.int64(try claims.required(ProofSchema.Claims.createdAtMs))
-        let platform = try claims.enumValue(
-            try claims.required(ProofSchema.Claims.platform), "platform", Platform.init(rawValue:))
-        let appIdRecord = try claims.required(ProofSchema.Claims.appId)
+        let createdAtMs = claims.int64(try claims.required(createdAt, C.createdAtMs))
+        let decodedPlatform = try claims.enumValue(
+            try claims.required(platform, C.platform), "platform", Platform.init(rawValue:))
+        let appIdRecord = try claims.required(appId, C.appId)
         _ = try claims.bounded(appIdRecord, "app_id", 1...255)
-        let appId = try claims.string(appIdRecord, "app_id")
-        let region = try RegionDecoding.decode(
-            claims.message(try claims.required(ProofSchema.Claims.region), "Region", schema: ProofSchema.region))
-        let fix = try decodeFix(
-            claims.message(try claims.required(ProofSchema.Claims.fix), "Fix", schema: ProofSchema.fix))
+        let decodedAppId = try claims.string(appIdRecord, "app_id")
+        let decodedRegion = try RegionDecoding.decode(
+            claims.message(try claims.required(region, C.region), ProofSchema.region))
+        let decodedFix = try decodeFix(claims.message(try claims.required(fix, C.fix), ProofSchema.fix))
         var nonce: ArraySlice<UInt8>? = nil
-        if let record = claims.single(ProofSchema.Claims.sessionNonce) {
-            nonce = try claims.bounded(record, "session_nonce", 8...64)
+        if let sessionNonce {
+            nonce = try claims.bounded(sessionNonce, "session_nonce", 8...64)
         }
-        var content: [DecodedContentItem] = []
+        var items: [DecodedContentItem] = []
         var keys = Set<String>()
-        try claims.forEach(ProofSchema.Claims.content) { record throws(WireError) in
-            let item = try decodeContent(
-                claims.message(record, "ContentCommitment", schema: ProofSchema.contentCommitment))
+        try claims.forEach(content) { record throws(WireError) in
+            let item = try decodeContent(claims.message(record, ProofSchema.contentCommitment))
             guard keys.insert(item.key).inserted else {
                 throw WireError(.boundViolated, at: record.offset, "Claims.content has a repeated key")
             }
-            content.append(item)
+            items.append(item)
         }
-        var assurance: DecodedAssurance? = nil
-        if let record = claims.single(ProofSchema.Claims.assurance) {
-            let tier = try claims.message(record, "AssuranceTier", schema: ProofSchema.assuranceTier)
-            let verdict = try tier.enumValue(
-                try tier.required(ProofSchema.AssuranceTier.verdict), "verdict", LocationProofVerdict.init(wireValue:))
-            var detector: String? = nil
-            if let detectorRecord = tier.single(ProofSchema.AssuranceTier.detector) {
-                _ = try tier.bounded(detectorRecord, "detector", 0...64)
-                detector = try tier.string(detectorRecord, "detector")
-            }
-            assurance = DecodedAssurance(verdict: verdict, detector: detector)
+        var decodedAssurance: DecodedAssurance? = nil
+        if let assurance {
+            decodedAssurance = try decodeAssurance(claims.message(assurance, ProofSchema.assuranceTier))
         }
         return DecodedClaims(
-            createdAtMs: createdAt, platform: platform, appId: appId,
-            region: region, fix: fix, sessionNonce: nonce, content: content, assurance: assurance, payloads: payloads)
+            createdAtMs: createdAtMs, platform: decodedPlatform, appId: decodedAppId, region: decodedRegion,
+            fix: decodedFix, sessionNonce: nonce, content: items, assurance: decodedAssurance, payloads: payloads)
     }
 
-    static func decodeFix(_ fix: WireMessage) throws(WireError) -> DecodedFix {
-        let lat = try fix.sint32(try fix.required(ProofSchema.Fix.latE7), "lat_e7")
-        let lon = try fix.sint32(try fix.required(ProofSchema.Fix.lonE7), "lon_e7")
+    static func decodeAssurance(_ tier: WireView) throws(WireError) -> DecodedAssurance {
+        typealias A = ProofSchema.AssuranceTier
+        var verdict, detector: WireSlot?
+        try tier.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case A.verdict.number: verdict = slot
+            case A.detector.number: detector = slot
+            default: break
+            }
+        }
+        let decodedVerdict = try tier.enumValue(
+            try tier.required(verdict, A.verdict), "verdict", LocationProofVerdict.init(wireValue:))
+        var decodedDetector: String? = nil
+        if let detector {
+            _ = try tier.bounded(detector, "detector", 0...64)
+            decodedDetector = try tier.string(detector, "detector")
+        }
+        return DecodedAssurance(verdict: decodedVerdict, detector: decodedDetector)
+    }
+
+    static func decodeFix(_ fix: WireView) throws(WireError) -> DecodedFix {
+        typealias X = ProofSchema.Fix
+        var latE7, lonE7, accuracy, fixTime, source: WireSlot?
+        try fix.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case X.latE7.number: latE7 = slot
+            case X.lonE7.number: lonE7 = slot
+            case X.horizontalAccuracyMm.number: accuracy = slot
+            case X.fixTimeMs.number: fixTime = slot
+            case X.source.number: source = slot
+            default: break
+            }
+        }
+        let lat = try fix.sint32(try fix.required(latE7, X.latE7), "lat_e7")
+        let lon = try fix.sint32(try fix.required(lonE7, X.lonE7), "lon_e7")
         try RegionDecoding.checkCoordinate(lat: lat, lon: lon, in: fix)
-        let accuracy = try fix.uint32(try fix.required(ProofSchema.Fix.horizontalAccuracyMm), "horizontal_accuracy_mm")
-        let time = fix.int64(try fix.required(ProofSchema.Fix.fixTimeMs))
-        let source = try fix.enumValue(
-            try fix.required(ProofSchema.Fix.source), "source", LocationProof.FixSource.init(wireValue:))
-        return DecodedFix(latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracy, fixTimeMs: time, source: source)
+        let accuracyMm = try fix.uint32(try fix.required(accuracy, X.horizontalAccuracyMm), "horizontal_accuracy_mm")
+        let time = fix.int64(try fix.required(fixTime, X.fixTimeMs))
+        let decodedSource = try fix.enumValue(
+            try fix.required(source, X.source), "source", LocationProof.FixSource.init(wireValue:))
+        return DecodedFix(
+            latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracyMm, fixTimeMs: time, source: decodedSource)
     }
 
-    static func decodeContent(_ item: WireMessage) throws(WireError) -> DecodedContentItem {
-        let keyRecord = try item.required(ProofSchema.ContentCommitment.key)
-        let key = try item.string(keyRecord, "key")
-        guard (1...64).contains(keyRecord.payload.count), keyRecord.payload.allSatisfy(ContentSyntax.isKeyByte) else {
+    static func decodeContent(_ item: WireView) throws(WireError) -> DecodedContentItem {
+        typealias K = ProofSchema.ContentCommitment
+        var key, contentType, size, sha256, locator: WireSlot?
+        try item.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case K.key.number: key = slot
+            case K.contentType.number: contentType = slot
+            case K.size.number: size = slot
+            case K.sha256.number: sha256 = slot
+            case K.locator.number: locator = slot
+            default: break
+            }
+        }
+        let keyRecord = try item.required(key, K.key)
+        let decodedKey = try item.string(keyRecord, "key")
+        let keyBytes = item.payload(keyRecord)
+        guard (1...64).contains(keyBytes.count), keyBytes.allSatisfy(ContentSyntax.isKeyByte) else {
             throw WireError(
                 .boundViolated, at: keyRecord.offset, "ContentCommitment.key must be 1..64 bytes of [a-z0-9._-]")
         }
-        let typeRecord = try item.required(ProofSchema.ContentCommitment.contentType)
-        let contentType = try item.string(typeRecord, "content_type")
-        guard (1...255).contains(typeRecord.payload.count), ContentSyntax.isMediaType(typeRecord.payload) else {
+        let typeRecord = try item.required(contentType, K.contentType)
+        let decodedType = try item.string(typeRecord, "content_type")
+        let typeBytes = item.payload(typeRecord)
+        guard (1...255).contains(typeBytes.count), ContentSyntax.isMediaType(typeBytes) else {
             throw WireError(.boundViolated, at: typeRecord.offset, "ContentCommitment.content_type is not type/subtype")
         }
-        let size = try item.required(ProofSchema.ContentCommitment.size).varint
-        let sha256 = try item.bounded(try item.required(ProofSchema.ContentCommitment.sha256), "sha256", 32...32)
-        var locator: String? = nil
-        if let record = item.single(ProofSchema.ContentCommitment.locator) {
-            locator = try item.string(record, "locator")
+        let decodedSize = try item.required(size, K.size).varint
+        let digest = try item.bounded(try item.required(sha256, K.sha256), "sha256", 32...32)
+        var decodedLocator: String? = nil
+        if let locator {
+            decodedLocator = try item.string(locator, "locator")
         }
         return DecodedContentItem(
-            key: key, contentType: contentType, size: size, sha256: Array(sha256), locator: locator)
+            key: decodedKey, contentType: decodedType, size: decodedSize, sha256: Array(digest),
+            locator: decodedLocator)
     }
 
     // MARK: Stages
 
-    static func decodeStages(_ proof: WireMessage) throws(WireError) -> [DecodedStage] {
-        let count = proof.count(ProofSchema.LocationProof.stages)
+    static func decodeStages(_ proof: WireView, _ run: WireRun) throws(WireError) -> [DecodedStage] {
+        let count = run.count
         guard (2...4).contains(count) else {
             throw WireError(
                 count == 0 ? .missingField : .boundViolated, at: proof.offset,
@@ -129,8 +200,8 @@ enum ProofDecoder {
         }
         var stages: [DecodedStage] = []
         stages.reserveCapacity(count)
-        try proof.forEach(ProofSchema.LocationProof.stages) { record throws(WireError) in
-            let stage = try decodeStage(proof.message(record, "Stage", schema: ProofSchema.stage))
+        try proof.forEach(run) { record throws(WireError) in
+            let stage = try decodeStage(proof.message(record, ProofSchema.stage))
             // CAPTURE, FIX, then optionally CONTENT, then optionally VERDICT: strictly increasing kinds
             // with CAPTURE and FIX first expresses all of it.
             let position = stages.count
@@ -151,96 +222,179 @@ enum ProofDecoder {
         return stages
     }
 
-    static func decodeStage(_ stage: WireMessage) throws(WireError) -> DecodedStage {
-        let kind = try stage.enumValue(try stage.required(ProofSchema.Stage.kind), "kind", StageKind.init(rawValue:))
-        let bodyRecord = try stage.required(ProofSchema.Stage.body)
-        let signature = try stage.required(ProofSchema.Stage.signature).payload
-        let body = try stage.message(bodyRecord, "StageBody", schema: ProofSchema.stageBody)
-        var bindings: [DecodedBinding] = []
-        bindings.reserveCapacity(body.count(ProofSchema.StageBody.bindings))
-        try body.forEach(ProofSchema.StageBody.bindings) { record throws(WireError) in
-            let binding = try body.message(record, "Binding", schema: ProofSchema.binding)
-            let field = try binding.uint32(try binding.required(ProofSchema.Binding.claimField), "claim_field")
-            guard ProofSchema.Claims.boundNumbers.contains(field) else {
-                throw WireError(
-                    .boundViolated, at: record.offset, "Binding.claim_field \(field) is not one of 1,2,3,4,5,6,8")
+    static func decodeStage(_ stage: WireView) throws(WireError) -> DecodedStage {
+        typealias S = ProofSchema.Stage
+        typealias B = ProofSchema.StageBody
+        var kind, body, signature: WireSlot?
+        try stage.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case S.kind.number: kind = slot
+            case S.body.number: body = slot
+            case S.signature.number: signature = slot
+            default: break
             }
-            let hash = try binding.bounded(try binding.required(ProofSchema.Binding.sha256), "sha256", 32...32)
-            bindings.append(DecodedBinding(claimField: field, sha256: hash))
         }
-        var contentRoot: ArraySlice<UInt8>? = nil
-        if let record = body.single(ProofSchema.StageBody.contentRoot) {
-            guard kind == .content else {
-                throw WireError(.boundViolated, at: record.offset, "content_root in a \(kind.name) stage")
+        let decodedKind = try stage.enumValue(try stage.required(kind, S.kind), "kind", StageKind.init(rawValue:))
+        let bodyRecord = try stage.required(body, S.body)
+        let decodedSignature = stage.payload(try stage.required(signature, S.signature))
+        let bodyMessage = stage.message(bodyRecord, ProofSchema.stageBody)
+        var bindingRun = WireRun()
+        var contentRoot: WireSlot?
+        try bodyMessage.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case B.bindings.number: bindingRun.add(slot)
+            case B.contentRoot.number: contentRoot = slot
+            default: break
             }
-            contentRoot = try body.bounded(record, "content_root", 32...32)
-        } else if kind == .content {
-            throw WireError(.missingField, at: body.offset, "StageBody.content_root of the CONTENT stage")
+        }
+        var bindings: [DecodedBinding] = []
+        bindings.reserveCapacity(bindingRun.count)
+        try bodyMessage.forEach(bindingRun) { record throws(WireError) in
+            bindings.append(try decodeBinding(bodyMessage.message(record, ProofSchema.binding), at: record.offset))
+        }
+        var root: ArraySlice<UInt8>? = nil
+        if let contentRoot {
+            guard decodedKind == .content else {
+                throw WireError(.boundViolated, at: contentRoot.offset, "content_root in a \(decodedKind.name) stage")
+            }
+            root = try bodyMessage.bounded(contentRoot, "content_root", 32...32)
+        } else if decodedKind == .content {
+            throw WireError(.missingField, at: bodyMessage.offset, "StageBody.content_root of the CONTENT stage")
         }
         return DecodedStage(
-            kind: kind, body: bodyRecord.payload, signature: signature, bindings: bindings, contentRoot: contentRoot)
+            kind: decodedKind, body: stage.payload(bodyRecord), signature: decodedSignature, bindings: bindings,
+            contentRoot: root)
+    }
+
+    /// `offset` is the binding's record in its stage body, where an unbound claim field is reported.
+    static func decodeBinding(_ binding: WireView, at offset: Int) throws(WireError) -> DecodedBinding {
+        typealias N = ProofSchema.Binding
+        var claimField, sha256: WireSlot?
+        try binding.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case N.claimField.number: claimField = slot
+            case N.sha256.number: sha256 = slot
+            default: break
+            }
+        }
+        let field = try binding.uint32(try binding.required(claimField, N.claimField), "claim_field")
+        guard ProofSchema.Claims.boundNumbers.contains(field) else {
+            throw WireError(.boundViolated, at: offset, "Binding.claim_field \(field) is not one of 1,2,3,4,5,6,8")
+        }
+        let hash = try binding.bounded(try binding.required(sha256, N.sha256), "sha256", 32...32)
+        return DecodedBinding(claimField: field, sha256: hash)
     }
 
     // MARK: Device evidence
 
-    static func decodeDevice(_ device: WireMessage) throws(WireError) -> DeviceEvidence {
-        if let record = device.single(ProofSchema.DeviceEvidence.appAttest) {
-            let attest = try device.message(record, "AppAttest", schema: ProofSchema.appAttest)
-            let keyId = try attest.bounded(try attest.required(ProofSchema.AppAttest.keyId), "key_id", 32...32)
-            let publicKey = try point(attest, ProofSchema.AppAttest.publicKey)
-            let assertion = try attest.bounded(
-                try attest.required(ProofSchema.AppAttest.assertion), "assertion", 1...4096)
-            var enrolment: DecodedEnrolment? = nil
-            if let enrolmentRecord = attest.single(ProofSchema.AppAttest.enrolment) {
-                enrolment = try decodeEnrolment(
-                    attest.message(enrolmentRecord, "AppAttestEnrolment", schema: ProofSchema.appAttestEnrolment))
+    static func decodeDevice(_ device: WireView) throws(WireError) -> DeviceEvidence {
+        typealias D = ProofSchema.DeviceEvidence
+        var appAttest, androidKey, software: WireSlot?
+        try device.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case D.appAttest.number: appAttest = slot
+            case D.androidKey.number: androidKey = slot
+            case D.software.number: software = slot
+            default: break
             }
-            return .appAttest(keyId: keyId, publicKey: publicKey, assertion: assertion, enrolment: enrolment)
         }
-        if let record = device.single(ProofSchema.DeviceEvidence.androidKey) {
-            let android = try device.message(record, "AndroidKeyAttestation", schema: ProofSchema.androidKeyAttestation)
-            let count = android.count(ProofSchema.AndroidKeyAttestation.certificateChain)
-            guard (2...8).contains(count) else {
-                throw WireError(
-                    count == 0 ? .missingField : .boundViolated, at: android.offset,
-                    "certificate_chain has \(count) certificates, expected 2..8")
-            }
-            var chain: [ArraySlice<UInt8>] = []
-            chain.reserveCapacity(count)
-            try android.forEach(ProofSchema.AndroidKeyAttestation.certificateChain) { certificate throws(WireError) in
-                chain.append(try android.bounded(certificate, "certificate_chain", 1...16384))
-            }
-            let signature = try android.required(ProofSchema.AndroidKeyAttestation.signature).payload
-            return .androidKey(chain: chain, signature: signature)
-        }
-        if let record = device.single(ProofSchema.DeviceEvidence.software) {
-            let software = try device.message(record, "SoftwareKey", schema: ProofSchema.softwareKey)
-            let publicKey = try point(software, ProofSchema.SoftwareKey.publicKey)
-            let signature = try software.required(ProofSchema.SoftwareKey.signature).payload
-            return .software(publicKey: publicKey, signature: signature)
-        }
+        if let appAttest { return try decodeAppAttest(device.message(appAttest, ProofSchema.appAttest)) }
+        if let androidKey { return try decodeAndroid(device.message(androidKey, ProofSchema.androidKeyAttestation)) }
+        if let software { return try decodeSoftware(device.message(software, ProofSchema.softwareKey)) }
         throw WireError(.missingField, at: device.offset, "DeviceEvidence has no member")
     }
 
+    static func decodeAppAttest(_ attest: WireView) throws(WireError) -> DeviceEvidence {
+        typealias A = ProofSchema.AppAttest
+        var keyId, publicKey, assertion, enrolment: WireSlot?
+        try attest.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case A.keyId.number: keyId = slot
+            case A.publicKey.number: publicKey = slot
+            case A.assertion.number: assertion = slot
+            case A.enrolment.number: enrolment = slot
+            default: break
+            }
+        }
+        let decodedKeyId = try attest.bounded(try attest.required(keyId, A.keyId), "key_id", 32...32)
+        let key = try point(attest, publicKey, A.publicKey)
+        let decodedAssertion = try attest.bounded(try attest.required(assertion, A.assertion), "assertion", 1...4096)
+        var decodedEnrolment: DecodedEnrolment? = nil
+        if let enrolment {
+            decodedEnrolment = try decodeEnrolment(attest.message(enrolment, ProofSchema.appAttestEnrolment))
+        }
+        return .appAttest(keyId: decodedKeyId, publicKey: key, assertion: decodedAssertion, enrolment: decodedEnrolment)
+    }
+
+    static func decodeAndroid(_ android: WireView) throws(WireError) -> DeviceEvidence {
+        typealias A = ProofSchema.AndroidKeyAttestation
+        var certificates = WireRun()
+        var signature: WireSlot?
+        try android.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case A.certificateChain.number: certificates.add(slot)
+            case A.signature.number: signature = slot
+            default: break
+            }
+        }
+        let count = certificates.count
+        guard (2...8).contains(count) else {
+            throw WireError(
+                count == 0 ? .missingField : .boundViolated, at: android.offset,
+                "certificate_chain has \(count) certificates, expected 2..8")
+        }
+        var chain: [ArraySlice<UInt8>] = []
+        chain.reserveCapacity(count)
+        try android.forEach(certificates) { certificate throws(WireError) in
+            chain.append(try android.bounded(certificate, "certificate_chain", 1...16384))
+        }
+        let decodedSignature = android.payload(try android.required(signature, A.signature))
+        return .androidKey(chain: chain, signature: decodedSignature)
+    }
+
+    static func decodeSoftware(_ software: WireView) throws(WireError) -> DeviceEvidence {
+        typealias S = ProofSchema.SoftwareKey
+        var publicKey, signature: WireSlot?
+        try software.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case S.publicKey.number: publicKey = slot
+            case S.signature.number: signature = slot
+            default: break
+            }
+        }
+        let key = try point(software, publicKey, S.publicKey)
+        let decodedSignature = software.payload(try software.required(signature, S.signature))
+        return .software(publicKey: key, signature: decodedSignature)
+    }
+
     /// Also the decoder of `VerifyOptions.attestationBundle`: the same rules as inside a proof.
-    static func decodeEnrolment(_ enrolment: WireMessage) throws(WireError) -> DecodedEnrolment {
-        let keyId = try enrolment.bounded(
-            try enrolment.required(ProofSchema.AppAttestEnrolment.keyId), "key_id", 32...32)
-        let object = try enrolment.bounded(
-            try enrolment.required(ProofSchema.AppAttestEnrolment.attestationObject), "attestation_object", 1...65536)
-        let clientDataHash = try enrolment.bounded(
-            try enrolment.required(ProofSchema.AppAttestEnrolment.clientDataHash), "client_data_hash", 1...128)
-        let appIdRecord = try enrolment.required(ProofSchema.AppAttestEnrolment.appId)
+    static func decodeEnrolment(_ enrolment: WireView) throws(WireError) -> DecodedEnrolment {
+        typealias E = ProofSchema.AppAttestEnrolment
+        var keyId, object, clientDataHash, appId: WireSlot?
+        try enrolment.read { slot throws(WireError) in
+            switch slot.fieldNumber {
+            case E.keyId.number: keyId = slot
+            case E.attestationObject.number: object = slot
+            case E.clientDataHash.number: clientDataHash = slot
+            case E.appId.number: appId = slot
+            default: break
+            }
+        }
+        let decodedKeyId = try enrolment.bounded(try enrolment.required(keyId, E.keyId), "key_id", 32...32)
+        let decodedObject = try enrolment.bounded(
+            try enrolment.required(object, E.attestationObject), "attestation_object", 1...65536)
+        let decodedHash = try enrolment.bounded(
+            try enrolment.required(clientDataHash, E.clientDataHash), "client_data_hash", 1...128)
+        let appIdRecord = try enrolment.required(appId, E.appId)
         _ = try enrolment.bounded(appIdRecord, "app_id", 1...255)
-        let appId = try enrolment.string(appIdRecord, "app_id")
-        return DecodedEnrolment(keyId: keyId, attestationObject: object, clientDataHash: clientDataHash, appId: appId)
+        let decodedAppId = try enrolment.string(appIdRecord, "app_id")
+        return DecodedEnrolment(
+            keyId: decodedKeyId, attestationObject: decodedObject, clientDataHash: decodedHash, appId: decodedAppId)
     }
 
     static func decodeEnrolmentBundle(_ bytes: [UInt8]) throws(WireError) -> DecodedEnrolment {
         if let refusal = ProofLimits.refusal(byteCount: bytes.count, what: "enrolment bundle") { throw refusal }
-        return try decodeEnrolment(
-            WireMessage(
-                "AppAttestEnrolment", bytes: bytes, range: 0..<bytes.count, schema: ProofSchema.appAttestEnrolment))
+        return try decodeEnrolment(WireView(bytes, 0..<bytes.count, ProofSchema.appAttestEnrolment))
     }
 }
 

@@ -13,7 +13,7 @@ package enum ProofSchema {
         package static let device = FieldSpec(6, "device", .lengthDelimited)
         package static let fields = [formatVersion, proofId, proofKey, claims, stages, device]
     }
-    static var locationProof: [FieldSpec] { LocationProof.fields }
+    static let locationProof = WireSchema("LocationProof", LocationProof.fields)
     package enum Claims {
         package static let createdAtMs = FieldSpec(1, "created_at_ms", .varint)
         package static let platform = FieldSpec(2, "platform", .varint)
@@ -31,26 +31,26 @@ package enum ProofSchema {
         ]
         .map(\.number)
     }
-    static var claims: [FieldSpec] { Claims.fields }
+    static let claims = WireSchema("Claims", Claims.fields)
     package enum Region {
         package static let circle = FieldSpec(1, "circle", .lengthDelimited, oneof: "shape")
         package static let geohash = FieldSpec(2, "geohash", .lengthDelimited, oneof: "shape")
         package static let polygon = FieldSpec(3, "polygon", .lengthDelimited, oneof: "shape")
         package static let fields = [circle, geohash, polygon]
     }
-    static var region: [FieldSpec] { Region.fields }
+    static let region = WireSchema("Region", Region.fields)
     package enum Circle {
         package static let latE7 = FieldSpec(1, "lat_e7", .varint)
         package static let lonE7 = FieldSpec(2, "lon_e7", .varint)
         package static let radiusM = FieldSpec(3, "radius_m", .varint)
         package static let fields = [latE7, lonE7, radiusM]
     }
-    static var circle: [FieldSpec] { Circle.fields }
+    static let circle = WireSchema("Circle", Circle.fields)
     package enum Polygon {
         package static let verticesE7 = FieldSpec(1, "vertices_e7", .lengthDelimited, .packed)
         package static let fields = [verticesE7]
     }
-    static var polygon: [FieldSpec] { Polygon.fields }
+    static let polygon = WireSchema("Polygon", Polygon.fields)
     package enum Fix {
         package static let latE7 = FieldSpec(1, "lat_e7", .varint)
         package static let lonE7 = FieldSpec(2, "lon_e7", .varint)
@@ -59,7 +59,7 @@ package enum ProofSchema {
         package static let source = FieldSpec(5, "source", .varint)
         package static let fields = [latE7, lonE7, horizontalAccuracyMm, fixTimeMs, source]
     }
-    static var fix: [FieldSpec] { Fix.fields }
+    static let fix = WireSchema("Fix", Fix.fields)
     package enum ContentCommitment {
         package static let key = FieldSpec(1, "key", .lengthDelimited)
         package static let contentType = FieldSpec(2, "content_type", .lengthDelimited)
@@ -68,39 +68,39 @@ package enum ProofSchema {
         package static let locator = FieldSpec(5, "locator", .lengthDelimited)
         package static let fields = [key, contentType, size, sha256, locator]
     }
-    static var contentCommitment: [FieldSpec] { ContentCommitment.fields }
+    static let contentCommitment = WireSchema("ContentCommitment", ContentCommitment.fields)
     package enum AssuranceTier {
         package static let verdict = FieldSpec(1, "verdict", .varint)
         package static let detector = FieldSpec(2, "detector", .lengthDelimited)
         package static let fields = [verdict, detector]
     }
-    static var assuranceTier: [FieldSpec] { AssuranceTier.fields }
+    static let assuranceTier = WireSchema("AssuranceTier", AssuranceTier.fields)
     package enum Stage {
         package static let kind = FieldSpec(1, "kind", .varint)
         package static let body = FieldSpec(2, "body", .lengthDelimited)
         package static let signature = FieldSpec(3, "signature", .lengthDelimited)
         package static let fields = [kind, body, signature]
     }
-    static var stage: [FieldSpec] { Stage.fields }
+    static let stage = WireSchema("Stage", Stage.fields)
     package enum StageBody {
         package static let bindings = FieldSpec(1, "bindings", .lengthDelimited, .repeated)
         package static let contentRoot = FieldSpec(2, "content_root", .lengthDelimited)
         package static let fields = [bindings, contentRoot]
     }
-    static var stageBody: [FieldSpec] { StageBody.fields }
+    static let stageBody = WireSchema("StageBody", StageBody.fields)
     package enum Binding {
         package static let claimField = FieldSpec(1, "claim_field", .varint)
         package static let sha256 = FieldSpec(2, "sha256", .lengthDelimited)
         package static let fields = [claimField, sha256]
     }
-    static var binding: [FieldSpec] { Binding.fields }
+    static let binding = WireSchema("Binding", Binding.fields)
     package enum DeviceEvidence {
         package static let appAttest = FieldSpec(1, "app_attest", .lengthDelimited, oneof: "kind")
         package static let androidKey = FieldSpec(2, "android_key", .lengthDelimited, oneof: "kind")
         package static let software = FieldSpec(3, "software", .lengthDelimited, oneof: "kind")
         package static let fields = [appAttest, androidKey, software]
     }
-    static var deviceEvidence: [FieldSpec] { DeviceEvidence.fields }
+    static let deviceEvidence = WireSchema("DeviceEvidence", DeviceEvidence.fields)
     package enum AppAttest {
         package static let keyId = FieldSpec(1, "key_id", .lengthDelimited)
         package static let publicKey = FieldSpec(2, "public_key", .lengthDelimited)
@@ -108,7 +108,7 @@ package enum ProofSchema {
         package static let enrolment = FieldSpec(4, "enrolment", .lengthDelimited)
         package static let fields = [keyId, publicKey, assertion, enrolment]
     }
-    static var appAttest: [FieldSpec] { AppAttest.fields }
+    static let appAttest = WireSchema("AppAttest", AppAttest.fields)
     package enum AppAttestEnrolment {
         package static let keyId = FieldSpec(1, "key_id", .lengthDelimited)
         package static let attestationObject = FieldSpec(2, "attestation_object", .lengthDelimited)
@@ -116,19 +116,19 @@ package enum ProofSchema {
         package static let appId = FieldSpec(4, "app_id", .lengthDelimited)
         package static let fields = [keyId, attestationObject, clientDataHash, appId]
     }
-    static var appAttestEnrolment: [FieldSpec] { AppAttestEnrolment.fields }
+    static let appAttestEnrolment = WireSchema("AppAttestEnrolment", AppAttestEnrolment.fields)
     package enum AndroidKeyAttestation {
         package static let certificateChain = FieldSpec(1, "certificate_chain", .lengthDelimited, .repeated)
         package static let signature = FieldSpec(2, "signature", .lengthDelimited)
         package static let fields = [certificateChain, signature]
     }
-    static var androidKeyAttestation: [FieldSpec] { AndroidKeyAttestation.fields }
+    static let androidKeyAttestation = WireSchema("AndroidKeyAttestation", AndroidKeyAttestation.fields)
     package enum SoftwareKey {
         package static let publicKey = FieldSpec(1, "public_key", .lengthDelimited)
         package static let signature = FieldSpec(2, "signature", .lengthDelimited)
         package static let fields = [publicKey, signature]
     }
-    static var softwareKey: [FieldSpec] { SoftwareKey.fields }
+    static let softwareKey = WireSchema("SoftwareKey", SoftwareKey.fields)
 }
 
 /// The input bound of "Strict decoding". Every other bound is the schema's or the design's; the
