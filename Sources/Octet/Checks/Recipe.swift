@@ -34,13 +34,16 @@ enum Recipe {
     }
 
     /// Runs the recipe over a proof that decoded (`wire-format` PASS).
-    static func run(_ proof: DecodedProof, options: VerifyOptions) -> ProofVerification {
+    /// `proof` is consumed: the context takes it over instead of copying it (a copy and a
+    /// destruction of every slice it holds).
+    static func run(_ proof: consuming DecodedProof, options: VerifyOptions) -> ProofVerification {
+        let wireFormat = ProofCheck(name: CheckName.wireFormat, status: .pass, detail: wireFormatDetail(proof))
         let context = VerificationContext(proof: proof, options: options, now: options.verificationTime ?? Date())
         // One array, built at its final size: growing it cost reallocations, and a second array
         // for the checks before the last ones cost another.
         var results: [ProofCheck] = []
         results.reserveCapacity(1 + checks.count)
-        results.append(ProofCheck(name: CheckName.wireFormat, status: .pass, detail: wireFormatDetail(proof)))
+        results.append(wireFormat)
         for check in checks where !check.runsLast {
             if let outcome = check.evaluate(context) { results.append(ProofCheck(name: check.name, outcome)) }
         }

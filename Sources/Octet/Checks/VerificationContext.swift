@@ -16,7 +16,7 @@ final class VerificationContext {
     /// before it evaluates them.
     var otherChecksVerdict: ProofVerification.Verdict?
 
-    init(proof: DecodedProof, options: VerifyOptions, now: Date) {
+    init(proof: consuming DecodedProof, options: VerifyOptions, now: Date) {
         self.proof = proof
         self.options = options
         self.nowMs = Self.milliseconds(now.timeIntervalSince1970)
