@@ -38,7 +38,12 @@ extension Check {
             )
         }
         if problems.isEmpty {
-            return .pass("\(hashes.count) claims bound by their stages; platform matches the device evidence")
+            let count = hashes.count
+            return .pass(
+                DetailText.make { text in
+                    text.append(count)
+                    text.append(" claims bound by their stages; platform matches the device evidence")
+                } ?? "\(count) claims bound by their stages; platform matches the device evidence")
         }
         // A claim-binding problem outranks a platform mismatch for the code; the detail lists both.
         return .fail(

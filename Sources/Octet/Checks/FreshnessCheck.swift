@@ -18,9 +18,7 @@ extension Check {
             problems.append(problem)
             if stale { code = .stale }
         }
-        if problems.isEmpty {
-            return .pass("created \(Freshness.age(now, claims.createdAtMs)), window \(Freshness.seconds(maxMs)) s")
-        }
+        if problems.isEmpty { return .pass(Freshness.passDetail(now: now, createdAt: claims.createdAtMs, maxMs: maxMs)) }
         return .fail(code, problems.joined(separator: "; "))
     }
 }
@@ -41,6 +39,22 @@ enum Freshness {
             return ("\(what) \(age(now, t)): device clock ahead?", false)
         }
         return nil
+    }
+
+    /// "created 30 s ago, window 300 s": the same words as `age(_:_:)`, written in one buffer.
+    static func passDetail(now: Int64, createdAt: Int64, maxMs: Int64) -> String {
+        let (difference, overflow) = now.subtractingReportingOverflow(createdAt)
+        let built =
+            overflow
+            ? nil
+            : DetailText.make { text in
+                text.append("created ")
+                text.append(Int64(difference.magnitude / 1000))
+                text.append(difference >= 0 ? " s ago, window " : " s in the future, window ")
+                text.append(seconds(maxMs))
+                text.append(" s")
+            }
+        return built ?? "created \(age(now, createdAt)), window \(seconds(maxMs)) s"
     }
 
     /// "412 s ago" or "in the future", from whole milliseconds.

@@ -15,7 +15,14 @@ extension Check {
         where !key.isValidSignature(stage.signature, digest: digests[index]) {
             failed.append("\(index) (\(stage.kind.name))")
         }
-        if failed.isEmpty { return .pass("\(stages.count) stages signed by the proof key") }
+        if failed.isEmpty {
+            let count = stages.count
+            return .pass(
+                DetailText.make { text in
+                    text.append(count)
+                    text.append(" stages signed by the proof key")
+                } ?? "\(count) stages signed by the proof key")
+        }
         let noun = failed.count == 1 ? "stage" : "stages"
         return .fail(.stageSignatureInvalid, "\(noun) \(failed.joined(separator: ", ")) not signed by the proof key")
     }
