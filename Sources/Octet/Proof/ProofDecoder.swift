@@ -13,14 +13,19 @@ enum ProofDecoder {
         typealias F = ProofSchema.LocationProof
         let proof = WireView(bytes, 0..<bytes.count, ProofSchema.locationProof)
         var version, proofId, proofKey, claims, device: WireSlot?
-        var stages = WireRun()
+        // A proof has at most four stages: their records are kept inline, and more is an error
+        // before any stage is decoded.
+        var stageCount = 0
+        var stages = InlineArray<4, WireSlot?>(repeating: nil)
         try proof.read { slot throws(WireError) in
             switch slot.fieldNumber {
             case F.formatVersion.number: version = slot
             case F.proofId.number: proofId = slot
             case F.proofKey.number: proofKey = slot
             case F.claims.number: claims = slot
-            case F.stages.number: stages.add(slot)
+            case F.stages.number:
+                if stageCount < stages.count { stages[stageCount] = slot }
+                stageCount += 1
             case F.device.number: device = slot
             default: break
             }
@@ -32,7 +37,7 @@ enum ProofDecoder {
         let id = try proof.bounded(try proof.required(proofId, F.proofId), "proof_id", 16...16)
         let key = try point(proof, proofKey, F.proofKey)
         let decodedClaims = try decodeClaims(proof.message(try proof.required(claims, F.claims), ProofSchema.claims))
-        let decodedStages = try decodeStages(proof, stages)
+        let decodedStages = try decodeStages(proof, stages, count: stageCount)
         let decodedDevice = try decodeDevice(
             proof.message(try proof.required(device, F.device), ProofSchema.deviceEvidence))
         return DecodedProof(
@@ -60,11 +65,9 @@ enum ProofDecoder {
         var createdAt, platform, appId, region, fix, sessionNonce, assurance: WireSlot?
         var content = WireRun()
         // The payloads the claim hashes are taken over, by field number: the bound claims only.
-        var payloads: [ArraySlice<UInt8>?] = []
-        payloads.reserveCapacity(C.fields.count + 1)
-        for _ in 0...C.fields.count { payloads.append(nil) }
+        var payloads = ClaimPayloads()
         try claims.read { slot throws(WireError) in
-            if C.boundNumbers.contains(slot.fieldNumber) { payloads[Int(slot.fieldNumber)] = claims.payload(slot) }
+            if C.boundNumbers.contains(slot.fieldNumber) { payloads.set(slot.fieldNumber, slot.start..<slot.end) }
             switch slot.fieldNumber {
             case C.createdAtMs.number: createdAt = slot
             case C.platform.number: platform = slot
@@ -191,8 +194,10 @@ enum ProofDecoder {
 
     // MARK: Stages
 
-    static func decodeStages(_ proof: WireView, _ run: WireRun) throws(WireError) -> [DecodedStage] {
-        let count = run.count
+    /// `records` holds the first four stage records of `count`.
+    static func decodeStages(_ proof: WireView, _ records: InlineArray<4, WireSlot?>, count: Int) throws(WireError)
+        -> [DecodedStage]
+    {
         guard (2...4).contains(count) else {
             throw WireError(
                 count == 0 ? .missingField : .boundViolated, at: proof.offset,
@@ -200,7 +205,8 @@ enum ProofDecoder {
         }
         var stages: [DecodedStage] = []
         stages.reserveCapacity(count)
-        try proof.forEach(run) { record throws(WireError) in
+        for index in 0..<count {
+            guard let record = records[index] else { continue }
             let stage = try decodeStage(proof.message(record, ProofSchema.stage))
             // CAPTURE, FIX, then optionally CONTENT, then optionally VERDICT: strictly increasing kinds
             // with CAPTURE and FIX first expresses all of it.
@@ -238,19 +244,31 @@ enum ProofDecoder {
         let bodyRecord = try stage.required(body, S.body)
         let decodedSignature = stage.payload(try stage.required(signature, S.signature))
         let bodyMessage = stage.message(bodyRecord, ProofSchema.stageBody)
+        // A stage binds at most the seven bound claims: their records are kept inline (more, which no
+        // valid proof has, are read again from the first).
         var bindingRun = WireRun()
+        var kept = InlineArray<7, WireSlot?>(repeating: nil)
         var contentRoot: WireSlot?
         try bodyMessage.read { slot throws(WireError) in
             switch slot.fieldNumber {
-            case B.bindings.number: bindingRun.add(slot)
+            case B.bindings.number:
+                if bindingRun.count < kept.count { kept[bindingRun.count] = slot }
+                bindingRun.add(slot)
             case B.contentRoot.number: contentRoot = slot
             default: break
             }
         }
         var bindings: [DecodedBinding] = []
         bindings.reserveCapacity(bindingRun.count)
-        try bodyMessage.forEach(bindingRun) { record throws(WireError) in
-            bindings.append(try decodeBinding(bodyMessage.message(record, ProofSchema.binding), at: record.offset))
+        if bindingRun.count <= kept.count {
+            for index in 0..<bindingRun.count {
+                guard let record = kept[index] else { continue }
+                bindings.append(try decodeBinding(bodyMessage.message(record, ProofSchema.binding), at: record.offset))
+            }
+        } else {
+            try bodyMessage.forEach(bindingRun) { record throws(WireError) in
+                bindings.append(try decodeBinding(bodyMessage.message(record, ProofSchema.binding), at: record.offset))
+            }
         }
         var root: ArraySlice<UInt8>? = nil
         if let contentRoot {

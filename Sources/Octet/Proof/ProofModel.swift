@@ -75,10 +75,31 @@ struct DecodedClaims: Sendable {
     var sessionNonce: ArraySlice<UInt8>?
     var content: [DecodedContentItem]
     var assurance: DecodedAssurance?
-    /// For each present claim field among 1,2,3,4,5,6,8: its payload exactly as encoded
-    /// (length-delimited: the bytes inside; varint: the varint's bytes). Claim hashes use these.
-    /// Indexed by field number; nil where the claim is absent.
-    var payloads: [ArraySlice<UInt8>?]
+    /// For each present claim field among 1,2,3,4,5,6,8: where its payload lies in the proof's
+    /// bytes, exactly as encoded (length-delimited: the bytes inside; varint: the varint's bytes).
+    /// Claim hashes are taken over these.
+    var payloads: ClaimPayloads
+}
+
+/// Where each bound claim's payload lies in the proof, by claim field number (0...8): offsets,
+/// not slices, so keeping them holds no reference and costs no allocation.
+struct ClaimPayloads: Sendable {
+    private var starts = InlineArray<9, Int32>(repeating: -1)
+    private var ends = InlineArray<9, Int32>(repeating: -1)
+
+    static let fieldCount = 9
+
+    /// `field` is below 9; the proof is at most 1 MiB, so offsets fit in 32 bits.
+    mutating func set(_ field: UInt32, _ range: Range<Int>) {
+        starts[Int(field)] = Int32(truncatingIfNeeded: range.lowerBound)
+        ends[Int(field)] = Int32(truncatingIfNeeded: range.upperBound)
+    }
+
+    /// The payload of `field` in `bytes`, nil when the claim is absent.
+    func payload(_ field: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        guard field >= 0, field < Self.fieldCount, starts[field] >= 0 else { return nil }
+        return bytes[Int(starts[field])..<Int(ends[field])]
+    }
 }
 
 struct DecodedBinding: Sendable {

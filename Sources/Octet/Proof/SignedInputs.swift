@@ -58,10 +58,11 @@ package struct StageChain: Sendable {
         var previous = SHA256Digest()
         var digests: [SHA256Digest] = []
         digests.reserveCapacity(proof.stages.count)
-        for (index, stage) in proof.stages.enumerated() {
+        // By index: iterating copied every stage out (a retain and a release of all it holds).
+        for index in proof.stages.indices {
             Self.parts(
-                index: index, kind: stage.kind.rawValue, proofId: proof.proofId, keyHash: keyHash, previous: previous,
-                body: stage.body
+                index: index, kind: proof.stages[index].kind.rawValue, proofId: proof.proofId, keyHash: keyHash,
+                previous: previous, body: proof.stages[index].body
             ) { hasher.update($0) }
             previous = hasher.finalizeAndRestart()
             digests.append(previous)
@@ -113,11 +114,12 @@ package struct StageInputs: Sendable {
 struct ClaimHashes {
     private let hashes: [SHA256Digest?]
 
-    init(_ payloads: [ArraySlice<UInt8>?], hasher: inout SHA256Hasher) {
+    init(_ payloads: ClaimPayloads, in bytes: [UInt8], hasher: inout SHA256Hasher) {
         var hashes: [SHA256Digest?] = []
-        hashes.reserveCapacity(payloads.count)
-        for (field, payload) in payloads.enumerated() {
-            hashes.append(payload.map { ClaimHash.of(field: UInt32(field), payload: $0, hasher: &hasher) })
+        hashes.reserveCapacity(ClaimPayloads.fieldCount)
+        for field in 0..<ClaimPayloads.fieldCount {
+            hashes.append(
+                payloads.payload(field, in: bytes).map { ClaimHash.of(field: UInt32(field), payload: $0, hasher: &hasher) })
         }
         self.hashes = hashes
     }
