@@ -5,23 +5,34 @@ extension Check {
     /// `binding` (design, "Claim hashes"): every present claim among 1,2,3,4,5,6,8 is bound exactly
     /// once, by its stage kind, with a matching hash; every binding names a present field; and the
     /// platform agrees with the device evidence. Details name fields, never values.
+    /// The PASS detail for each claim count a proof can have, made once: a detail made per call
+    /// was a string built and allocated on every valid proof.
+    static let bindingPassDetails = (0...ProofSchema.Claims.fields.count).map(bindingPassDetail)
+
+    static func bindingPassDetail(_ count: Int) -> String {
+        "\(count) claims bound by their stages; platform matches the device evidence"
+    }
+
     static let binding = Check(name: CheckName.binding) { context in
         let proof = context.proof
         let hashes = context.claimHashes
         var problems: [String] = []
         // Inline: claim fields are numbered 1...8.
         var boundBy = InlineArray<16, Int>(repeating: 0)
-        for stage in proof.stages {
-            for binding in stage.bindings {
-                let field = binding.claimField
+        // By index: iterating copied every stage and binding out (a retain and a release of each
+        // slice and array they hold).
+        for stageIndex in proof.stages.indices {
+            let kind = proof.stages[stageIndex].kind
+            for bindingIndex in proof.stages[stageIndex].bindings.indices {
+                let field = proof.stages[stageIndex].bindings[bindingIndex].claimField
                 if Int(field) < boundBy.count { boundBy[Int(field)] += 1 }
                 guard let expected = hashes[field] else {
-                    problems.append("\(stage.kind.name) binds absent claim \(ClaimField.name(field))")
+                    problems.append("\(kind.name) binds absent claim \(ClaimField.name(field))")
                     continue
                 }
-                if !stage.kind.binds(field) {
-                    problems.append("\(ClaimField.name(field)) bound by \(stage.kind.name), not by its stage")
-                } else if !ConstantTime.equal(binding.sha256, expected) {
+                if !kind.binds(field) {
+                    problems.append("\(ClaimField.name(field)) bound by \(kind.name), not by its stage")
+                } else if !ConstantTime.equal(proof.stages[stageIndex].bindings[bindingIndex].sha256, expected) {
                     problems.append("\(ClaimField.name(field)) does not match its signed hash")
                 }
             }
@@ -39,11 +50,7 @@ extension Check {
         }
         if problems.isEmpty {
             let count = hashes.count
-            return .pass(
-                DetailText.make { text in
-                    text.append(count)
-                    text.append(" claims bound by their stages; platform matches the device evidence")
-                } ?? "\(count) claims bound by their stages; platform matches the device evidence")
+            return .pass(count < bindingPassDetails.count ? bindingPassDetails[count] : bindingPassDetail(count))
         }
         // A claim-binding problem outranks a platform mismatch for the code; the detail lists both.
         return .fail(

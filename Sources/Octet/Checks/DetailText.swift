@@ -20,7 +20,10 @@ struct DetailText {
 
     mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { utf8 in
-            for byte in utf8 { put(byte) }
+            if let source = utf8.baseAddress, count + utf8.count <= bytes.count, let target = bytes.baseAddress {
+                (target + count).update(from: source, count: utf8.count)
+            }
+            count += utf8.count
         }
     }
 

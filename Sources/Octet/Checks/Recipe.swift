@@ -44,18 +44,21 @@ enum Recipe {
         var results: [ProofCheck] = []
         results.reserveCapacity(1 + checks.count)
         results.append(wireFormat)
-        for check in checks where !check.runsLast {
-            if let outcome = check.evaluate(context) { results.append(ProofCheck(name: check.name, outcome)) }
+        // By index: iterating copied every check out (a retain and a release of its name each time).
+        for index in checks.indices where !checks[index].runsLast {
+            if let outcome = checks[index].evaluate(context) {
+                results.append(ProofCheck(name: checks[index].name, outcome))
+            }
         }
         // Checks that run last are evaluated once the others are known, and put in their place.
         context.otherChecksVerdict = ProofVerification.rules(results).verdict
         var position = 1
-        for check in checks {
-            if check.runsLast {
-                guard let outcome = check.evaluate(context) else { continue }
-                results.insert(ProofCheck(name: check.name, outcome), at: position)
+        for index in checks.indices {
+            if checks[index].runsLast {
+                guard let outcome = checks[index].evaluate(context) else { continue }
+                results.insert(ProofCheck(name: checks[index].name, outcome), at: position)
                 position += 1
-            } else if position < results.count, results[position].name == check.name {
+            } else if position < results.count, results[position].name == checks[index].name {
                 position += 1
             }
         }
