@@ -36,15 +36,20 @@ final class VerificationContext {
     /// The proof key as a P-256 key, or nil when the bytes are not a point on the curve.
     private(set) lazy var proofKey: P256PublicKey? = try? P256PublicKey(x963Point: proof.proofKey)
 
-    /// The one SHA-256 context of this call: every digest below is taken on it in turn.
-    private var hasher = SHA256Hasher()
+    /// The one SHA-256 context of this call, from the pool and back to it at the end: every digest
+    /// below is taken on it in turn.
+    private let pooledHasher = HasherPool.take()
+
+    deinit { HasherPool.give(pooledHasher) }
 
     /// The stage chain of "Stage signatures": each stage input's digest and the committed digest.
-    private(set) lazy var stageChain: StageChain = StageChain(proof, hasher: &hasher)
+    private(set) lazy var stageChain: StageChain = pooledHasher.withHasher { StageChain(proof, hasher: &$0) }
 
     /// The claim hashes of "Claim hashes", per present claim field.
     /// Indexed by field number (a claims message has eight fields: an array, not a dictionary).
-    private(set) lazy var claimHashes: ClaimHashes = ClaimHashes(proof.claims.payloads, hasher: &hasher)
+    private(set) lazy var claimHashes: ClaimHashes = pooledHasher.withHasher {
+        ClaimHashes(proof.claims.payloads, in: proof.bytes, hasher: &$0)
+    }
 
     /// The region checks' judgements.
     private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(
@@ -88,8 +93,10 @@ final class VerificationContext {
     /// (App Attest's `clientDataHash`).
     private(set) lazy var deviceDigest: SHA256Digest = {
         let committed = self.stageChain.committedDigest
-        self.hasher.update(DomainTag.device)
-        self.hasher.update(committed)
-        return self.hasher.finalizeAndRestart()
+        return self.pooledHasher.withHasher { hasher in
+            hasher.update(DomainTag.device)
+            hasher.update(committed)
+            return hasher.finalizeAndRestart()
+        }
     }()
 }
