@@ -112,7 +112,7 @@ struct ResourceBoundsTests {
 
     static let hostileShapes: [HostileShape] = [
         HostileShape(description: "half a million empty stage records", code: "value outside its bound") {
-            // `2a 00`: stages = 5, length 0, after valid claims. Gathered in one linear pass, then
+            // `2a 00`: stages = 5, length 0, after valid claims. Counted in one linear pass, then
             // refused by count (2..4).
             let valid = Fixture.issuer.issueBytes(Fixture.draft())
             return repeated([0x2A, 0x00], toFill: mebibyte, after: stripField(5, from: valid))
