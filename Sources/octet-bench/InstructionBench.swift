@@ -44,7 +44,26 @@ enum InstructionBench {
             return
         }
         strip.waitUntilExit()
+        // A proof of the caller's own goes to the child through its environment.
+        var environment = ProcessInfo.processInfo.environment
+        var fileVerdict = ""
+        if let proof = instructionProof, let at = instructionAt {
+            guard let data = FileManager.default.contents(atPath: proof), let date = ISO8601DateFormatter().date(from: at)
+            else {
+                print("instructions: --proof must be a readable file and --at an RFC 3339 time (2026-11-29T12:00:30Z)")
+                return
+            }
+            guard let decoded = try? LocationProof(proofBytes: data), decoded.platform == .software else {
+                print("instructions: --proof must be a software proof (its signatures are the stages' and the device key's)")
+                return
+            }
+            environment["OCTET_BENCH_PROOF"] = proof
+            environment["OCTET_BENCH_AT_MS"] = String(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+            environment["OCTET_BENCH_SIGNATURES"] = String(decoded.stageKinds.count + 1)
+            fileVerdict = "\(Octet.verify(decoded, options: VerifyOptions(verificationTime: date)).verdict)"
+        }
         let process = Process()
+        process.environment = environment
         process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
         process.arguments = [
             "--tool=callgrind", "--callgrind-out-file=\(folder.path)/callgrind.out", "--dump-instr=no",
@@ -74,6 +93,15 @@ enum InstructionBench {
             print(
                 "  signature-bound-ratio-\(label): \(Measure.format(signatures * perSignature / perProof, 3))"
                     + "  (signatures × EVP_PKEY_verify ÷ Octet.verify)")
+        }
+        if let file = figures["verify-file"], let signatures = environment["OCTET_BENCH_SIGNATURES"].flatMap(Double.init) {
+            let perProof = file / Double(rounds)
+            print("  octet-verify-file: \(Int(perProof))  (\(Int(signatures)) signatures; \(instructionProof ?? ""))")
+            print(
+                "  signature-bound-ratio-file: \(Measure.format(signatures * perSignature / perProof, 3))"
+                    + "  (its verdict at --at: \(fileVerdict))")
+        } else if instructionProof != nil {
+            print("instructions: the child did not count --proof (status \(process.terminationStatus))")
         }
         if let counts = callCounts(in: folder, dump: "parse-count-") {
             // One verify of an Android proof (test-CA chain) with content and a presented manifest.
@@ -199,6 +227,18 @@ enum InstructionBench {
             octet_callgrind_zero()
             for _ in 0..<rounds { _ = Octet.verify(proofBytes: proof, options: options) }
             octet_callgrind_dump(name)
+        }
+
+        // A proof of the caller's own (`--proof FILE --at T`), warmed and counted the same way.
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["OCTET_BENCH_PROOF"], let at = environment["OCTET_BENCH_AT_MS"].flatMap(Int64.init),
+            let proof = FileManager.default.contents(atPath: path)
+        {
+            let fileOptions = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(at) / 1000))
+            _ = Octet.verify(proofBytes: proof, options: fileOptions)
+            octet_callgrind_zero()
+            for _ in 0..<rounds { _ = Octet.verify(proofBytes: proof, options: fileOptions) }
+            octet_callgrind_dump("verify-file")
         }
 
         // The CLI's per-proof path on the 2-stage proof, from its file to its JSON line.

@@ -11,6 +11,7 @@ let usage = """
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
       --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default: its own)
+      --proof FILE --at T   instructions: also count Octet.verify of FILE, a software proof, at RFC 3339 time T
     cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
     repository root; instruction counts need valgrind.
     Build with -c release; figures are ratios within one run (see README).
@@ -27,6 +28,9 @@ struct BenchUsageError: Error { let reason: String }
 nonisolated(unsafe) var replayStore: String?
 nonisolated(unsafe) var serviceCount = 20_000
 nonisolated(unsafe) var serviceThreads: Int?
+/// `instructions --proof FILE --at T`: a proof of the caller's own, counted beside the bench's.
+nonisolated(unsafe) var instructionProof: String?
+nonisolated(unsafe) var instructionAt: String?
 
 func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes: Int)?, BenchUsageError> {
     var section: String?
@@ -51,6 +55,10 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
             else { return .failure(BenchUsageError(reason: "--threads: expected 1 to 64")) }
             serviceThreads = value
             index += 1
+        case "--proof", "--at":
+            guard index + 1 < arguments.count else { return .failure(BenchUsageError(reason: "\(argument): a value")) }
+            if argument == "--proof" { instructionProof = arguments[index + 1] } else { instructionAt = arguments[index + 1] }
+            index += 1
         case "--count":
             guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (100...1_000_000).contains(value)
             else { return .failure(BenchUsageError(reason: "--count: expected 100 to 1000000")) }
@@ -64,6 +72,12 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
             section = argument
         }
         index += 1
+    }
+    guard (instructionProof == nil) == (instructionAt == nil) else {
+        return .failure(BenchUsageError(reason: "--proof and --at go together"))
+    }
+    if instructionProof != nil, section != "instructions" {
+        return .failure(BenchUsageError(reason: "--proof: only with the instructions section"))
     }
     return .success((section ?? "all", gibibytes))
 }

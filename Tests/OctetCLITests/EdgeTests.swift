@@ -521,7 +521,7 @@ struct EdgeTests {
         #expect(run.stderr == "octet-verify: PROOF standard input: empty input\n")
     }
 
-    @Test("octet-bench --help prints its usage without running anything; an unknown section is exit 64")
+    @Test("octet-bench --help prints its usage without running anything; an unknown section or a lone --proof is exit 64")
     func benchArguments() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -529,6 +529,8 @@ struct EdgeTests {
         try #require(FileManager.default.isExecutableFile(atPath: bench.path))
         for (arguments, status, says) in [
             (["--help"], Int32(0), "usage: octet-bench"), (["bogus"], 64, "unknown section"),
+            (["instructions", "--proof", "p.proof"], 64, "--proof and --at go together"),
+            (["verify", "--proof", "p.proof", "--at", "2026-11-29T12:00:30Z"], 64, "only with the instructions section"),
         ] {
             let run = try Shell.run(#"exec "$(dirname "$0")/octet-bench" "$@""#, arguments, in: directory)
             #expect(!run.timedOut)
