@@ -76,6 +76,7 @@ let package = Package(
             name: "Octet",
             dependencies: [
                 "OctetOutcome", "OctetEncoding", "OctetCrypto", "OctetGeometry", "OctetAttestation", "OctetContent",
+                "OctetThreads",
             ]),
         // Makes proofs with software keys: tests, demos, conformance vectors.
         .target(

@@ -1,5 +1,5 @@
 import OctetCrypto
-import Synchronization
+import OctetThreads
 
 /// SHA-256 contexts kept between verifications: making and freeing OpenSSL's context cost more
 /// than a proof's digests spend in it outside the hashing itself. A context goes back only clean
@@ -21,18 +21,30 @@ final class PooledHasher: @unchecked Sendable {
     }
 }
 
-enum HasherPool {
+/// `@unchecked Sendable`: `free` is read and written under `lock` only. A pthread mutex
+/// (`OctetThreads.Lock`, as `P256KeyPool` uses), not `Synchronization.Mutex`, whose futex
+/// ThreadSanitizer cannot see: it reported the pool's guarded accesses as races.
+final class HasherPool: @unchecked Sendable {
     static let capacity = 64
-    private static let free = Mutex<[PooledHasher]>([])
+    private static let shared = HasherPool()
+
+    /// Unchecked for exclusivity at run time: `lock` already makes every access exclusive.
+    @exclusivity(unchecked) private var free: [PooledHasher] = []
+    private let lock = Lock()
 
     static func take() -> PooledHasher {
-        free.withLock { $0.popLast() } ?? PooledHasher()
+        let pool = shared
+        pool.lock.lock()
+        let pooled = pool.free.popLast()
+        pool.lock.unlock()
+        return pooled ?? PooledHasher()
     }
 
     static func give(_ pooled: PooledHasher) {
         guard !pooled.inUse else { return }
-        free.withLock { kept in
-            if kept.count < capacity { kept.append(pooled) }
-        }
+        let pool = shared
+        pool.lock.lock()
+        if pool.free.count < capacity { pool.free.append(pooled) }
+        pool.lock.unlock()
     }
 }
