@@ -317,6 +317,35 @@ struct WireFormatTests {
         #expect(result.checks.count == 16, "every check but the locator check is listed")
     }
 
+    /// Two defects at once: the one "Which defect is reported" (proof-format.md) names wins.
+    static let twoDefects: [Case] = [
+        // A structural defect after a value defect of the same message: structure first.
+        Case(id: "a 15-byte proof_id, then an unknown top-level field", code: .unknownField) {
+            $0.edit(2) { $0.payload = Array(repeating: 1, count: 15) }
+            $0.append(9, .varint, [0])
+        },
+        // An outer value defect before the structure of a message nested after it.
+        Case(id: "format_version 2, and an unknown field inside Claims", code: .boundViolated) {
+            $0.edit(1) { $0.payload = [2] }
+            $0.editMessage(claims) { $0.append(9, .lengthDelimited, []) }
+        },
+        // Inside one message, values in the schema's order: app_id (3) before region (4).
+        Case(id: "an empty app_id, and a region with no shape", code: .boundViolated) {
+            $0.editMessage(claims) {
+                $0.edit(3) { $0.payload = [] }
+                $0.edit(4) { $0.payload = [] }
+            }
+        },
+    ]
+
+    @Test("of two defects, the one the documented order puts first is reported", arguments: twoDefects)
+    func reportedDefect(_ testCase: Case) throws {
+        var records = Records(Array(Fixture.issuer.issue(Fixture.draft())))
+        testCase.surgery(&records)
+        let error = #expect(throws: ProofDecodingError.self) { try LocationProof(proofBytes: Data(records.bytes)) }
+        #expect(error?.code == testCase.code, "\(error?.description ?? "no error")")
+    }
+
     @Test("the unmodified proof decodes: the cases above change only what they say")
     func baseline() throws {
         let records = Records(Array(Fixture.issuer.issue(Fixture.draft())))
