@@ -37,7 +37,6 @@ public struct WireSlot: Sendable {
     /// For a varint record, its value; for a length-delimited one, its length.
     public let varint: UInt64
 
-    @usableFromInline
     init(fieldNumber: UInt32, wireType: WireType, offset: Int, start: Int, end: Int, varint: UInt64) {
         self.fieldNumber = fieldNumber
         self.wireType = wireType

@@ -5,14 +5,6 @@ extension Check {
     /// `binding` (design, "Claim hashes"): every present claim among 1,2,3,4,5,6,8 is bound exactly
     /// once, by its stage kind, with a matching hash; every binding names a present field; and the
     /// platform agrees with the device evidence. Details name fields, never values.
-    /// The PASS detail for each claim count a proof can have, made once: a detail made per call
-    /// was a string built and allocated on every valid proof.
-    static let bindingPassDetails = (0...ProofSchema.Claims.fields.count).map(bindingPassDetail)
-
-    static func bindingPassDetail(_ count: Int) -> String {
-        "\(count) claims bound by their stages; platform matches the device evidence"
-    }
-
     static let binding = Check(name: CheckName.binding) { context in
         let proof = context.proof
         let hashes = context.claimHashes
@@ -56,6 +48,14 @@ extension Check {
         return .fail(
             claimProblems ? .claimBindingInvalid : .platformMismatch,
             Array(Set(problems)).sorted().joined(separator: "; "))
+    }
+
+    /// The PASS detail for each claim count a proof can have, made once: a detail made per call
+    /// was a string built and allocated on every valid proof.
+    static let bindingPassDetails = (0...ProofSchema.Claims.fields.count).map(bindingPassDetail)
+
+    static func bindingPassDetail(_ count: Int) -> String {
+        "\(count) claims bound by their stages; platform matches the device evidence"
     }
 }
 

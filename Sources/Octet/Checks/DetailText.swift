@@ -1,6 +1,7 @@
-/// A detail built in one buffer from literal parts and integers: for the PASS details every valid
-/// proof produces. String interpolation (each integer through `description`, the string grown part
-/// by part) cost more than some of the checks it describes.
+/// A detail built in one buffer from literal parts and integers: for the `freshness` PASS detail,
+/// which every valid proof produces and whose integers vary (fixed texts come from tables made
+/// once). String interpolation (each integer through `description`, the string grown part by
+/// part) cost more than the check it describes.
 struct DetailText {
     private var bytes: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
@@ -42,8 +43,6 @@ struct DetailText {
             for index in stride(from: length - 1, through: 0, by: -1) { put(digit[index]) }
         }
     }
-
-    mutating func append(_ value: Int) { append(Int64(value)) }
 
     /// Past the capacity nothing is written, only counted: `make` then gives nil.
     private mutating func put(_ byte: UInt8) {
