@@ -52,14 +52,21 @@ public final class StreamWriter: @unchecked Sendable {
     /// Writes every byte, or records why not. Returns true when everything was written.
     @discardableResult
     public func write(_ bytes: some Collection<UInt8>) -> Bool {
+        // A String's UTF-8 is written from the string's own storage: copying each result line into
+        // an array first was an allocation and a kilobyte or two copied per proof on the thread
+        // that also hands results over.
+        if let written = bytes.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0)) }) {
+            return written
+        }
+        return Array(bytes).withUnsafeBytes { write($0) }
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
         lock.withLock {
             guard failed == nil else { return false }
-            let buffer = Array(bytes)
             var offset = 0
             while offset < buffer.count {
-                let written = buffer.withUnsafeBytes { raw in
-                    systemWrite(fileDescriptor, raw.baseAddress! + offset, buffer.count - offset)
-                }
+                let written = systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                     continue
