@@ -26,11 +26,17 @@ public struct ProofReport: Sendable, Equatable {
     ) {
         self.path = path
         self.proofSHA256 = proofSHA256
-        self.checks = verification.checks.map { check in
-            ProofCheck(
-                name: CLICheckName.name(check.name, evidence: evidence), status: check.status, detail: check.detail,
-                code: check.code)
+        // The library's array itself, unless a name changes: a copy of every check was made for
+        // every proof, though only Android and iOS proofs rename one.
+        var checks = verification.checks
+        if let index = checks.firstIndex(where: { $0.name == CheckName.hardwareAttestation }) {
+            let check = checks[index]
+            let name = CLICheckName.name(check.name, evidence: evidence)
+            if name != check.name {
+                checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
+            }
         }
+        self.checks = checks
         self.verdict = verification.verdict
         self.isValid = verification.isValid
         self.isAuthentic = verification.isAuthentic
