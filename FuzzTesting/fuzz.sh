@@ -75,8 +75,9 @@ run() {
 }
 
 # A campaign is measured in the fuzzer's own CPU time, read from /proc, not in wall time: on a
-# shared machine (or under nice, or paused with SIGSTOP while something is measured) wall time
-# says nothing about how much fuzzing was done. libFuzzer stops on SIGINT with its final stats.
+# shared machine (or under nice or SCHED_IDLE) wall time says nothing about how much fuzzing was
+# done. libFuzzer stops on SIGINT with its final stats. Never SIGSTOP a fuzzer: -timeout counts
+# wall time, so it reports a false timeout when it resumes.
 campaign() {
     local target="$1" budget="$2"
     local corpus="$here/Corpus/$target" artifacts="$here/Artifacts/$target/"
