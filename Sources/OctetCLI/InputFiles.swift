@@ -41,23 +41,24 @@ public enum InputFiles {
         if path.isStandardInput {
             return readStandardInput(what: what, limit: limit, oversize: oversize, allowEmpty: allowEmpty)
         }
-        let name = "\(what) \(path)"
-        let opened = open(path, name: name)
+        let opened = open(path, what: what)
         guard case .success(let (fd, size)) = opened else {
             if case .failure(let error) = opened { return .failure(error) }
-            return .failure(.unreadable("\(name): not readable"))
+            return .failure(.unreadable("\(named(what, path)): not readable"))
         }
         defer { close(fd) }
         if size > limit, oversize == .refuse {
-            return .failure(.unreadable("\(name): \(size) bytes, larger than the \(describe(limit)) allowed"))
+            return .failure(
+                .unreadable("\(named(what, path)): \(size) bytes, larger than the \(describe(limit)) allowed"))
         }
         switch readAll(fd, limit: limit, sizeHint: size) {
         case .success(let data):
             if data.count > limit, oversize == .refuse {
-                return .failure(.unreadable("\(name): larger than the \(describe(limit)) allowed"))
+                return .failure(.unreadable("\(named(what, path)): larger than the \(describe(limit)) allowed"))
             }
             return .success(data)
-        case .failure(let failure): return .failure(.unreadable("\(name): read error (\(reason(failure.errno)))"))
+        case .failure(let failure):
+            return .failure(.unreadable("\(named(what, path)): read error (\(reason(failure.errno)))"))
         }
     }
 
@@ -85,7 +86,7 @@ public enum InputFiles {
     /// are hashed as streams by the library). `allowingStreams`: a FIFO or a character device is
     /// accepted too (`--requests`, whose reader is built for a co-process writing line by line).
     public static func checkReadable(_ path: InputPath, what: String, allowingStreams: Bool = false) -> CLIError? {
-        switch open(path, name: "\(what) \(path)", allowingStreams: allowingStreams) {
+        switch open(path, what: what, allowingStreams: allowingStreams) {
         case .success(let (fd, _)):
             close(fd)
             return nil
@@ -94,27 +95,27 @@ public enum InputFiles {
     }
 
     /// Opens without blocking and checks that it is a regular file; returns the descriptor and size.
-    static func open(_ path: InputPath, name: String, allowingStreams: Bool = false) -> Result<(Int32, Int), CLIError> {
+    static func open(_ path: InputPath, what: String, allowingStreams: Bool = false) -> Result<(Int32, Int), CLIError> {
         let opened = path.withCString { systemOpen($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
-        guard let fd = opened else { return .failure(.unreadable("\(name): the name holds a NUL byte")) }
+        guard let fd = opened else { return .failure(.unreadable("\(named(what, path)): the name holds a NUL byte")) }
         guard fd >= 0 else {
             // A socket cannot be opened at all (ENXIO); say what it is rather than the errno.
             let code = errno
             var status = stat()
-            let named = path.withCString { stat($0, &status) } == 0 && fileType(status) != S_IFREG
-            let why = named ? describeType(fileType(status)) + ", not a regular file" : reason(code)
-            return .failure(.unreadable("\(name): \(why)"))
+            let special = path.withCString { stat($0, &status) } == 0 && fileType(status) != S_IFREG
+            let why = special ? describeType(fileType(status)) + ", not a regular file" : reason(code)
+            return .failure(.unreadable("\(named(what, path)): \(why)"))
         }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let code = errno
             close(fd)
-            return .failure(.unreadable("\(name): \(reason(code))"))
+            return .failure(.unreadable("\(named(what, path)): \(reason(code))"))
         }
         let type = fileType(status)
         guard type == S_IFREG || (allowingStreams && (type == S_IFIFO || type == S_IFCHR)) else {
             close(fd)
-            return .failure(.unreadable("\(name): \(describeType(type)), not a regular file"))
+            return .failure(.unreadable("\(named(what, path)): \(describeType(type)), not a regular file"))
         }
         return .success((fd, Int(status.st_size)))
     }
@@ -151,6 +152,10 @@ public enum InputFiles {
         }
         return .success(data)
     }
+
+    /// "PROOF path", for an error line. Made only on failure: naming escapes the path, work a batch
+    /// paid for every proof it read.
+    static func named(_ what: String, _ path: InputPath) -> String { "\(what) \(path)" }
 
     static func fileType(_ status: stat) -> mode_t { status.st_mode & S_IFMT }
 
