@@ -4,21 +4,53 @@
 /// allocation and a release); names and punctuation are static text, and strings that need no
 /// escape (names, tags, hex, ASCII details: nearly all of them) are copied whole.
 public struct JSONBuffer: Sendable {
-    /// The UTF-8 text so far.
-    public var bytes: [UInt8]
+    /// The text so far is `storage[0..<count]`; the rest is room, zeroed when it was made. Each
+    /// append is one copy into that room: `Array.append(contentsOf:)` cost about a hundred
+    /// instructions a call, and a result line makes over a hundred of them (callgrind).
+    private var storage: [UInt8]
+    private var count = 0
 
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 64))
     }
 
+    /// The UTF-8 text so far.
+    public var bytes: [UInt8] { Array(storage[0..<count]) }
+
     /// The text so far, as a `String`.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String {
+        storage.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[0..<count]), as: UTF8.self)
+        }
+    }
 
     /// Text the caller guarantees is already JSON (punctuation, member names, `"name":`).
-    @inlinable
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Bytes the caller guarantees are already JSON text (a formatted number or time).
+    public mutating func raw(bytes: UnsafeRawBufferPointer) { append(bytes) }
+
+    @inline(__always)
+    private mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        let end = count + source.count
+        if end > storage.count { grow(to: end) }
+        let start = count
+        storage.withUnsafeMutableBytes { ($0.baseAddress! + start).copyMemory(from: from, byteCount: source.count) }
+        count = end
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        if count == storage.count { grow(to: count + 1) }
+        storage[count] = byte
+        count += 1
+    }
+
+    private mutating func grow(to needed: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
     }
 
     public mutating func null() { raw("null") }
@@ -27,9 +59,10 @@ public struct JSONBuffer: Sendable {
 
     public mutating func int(_ value: Int64) {
         if value >= 0, value < 10 {
-            bytes.append(0x30 + UInt8(value))
+            append(0x30 + UInt8(value))
         } else {
-            bytes.append(contentsOf: String(value).utf8)
+            var digits = String(value)
+            digits.withUTF8 { append(UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -38,9 +71,9 @@ public struct JSONBuffer: Sendable {
         var text = text
         let copied = text.withUTF8 { utf8 -> Bool in
             guard Self.isPlain(utf8) else { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
+            append(UnsafeRawBufferPointer(utf8))
+            append(UInt8(ascii: "\""))
             return true
         }
         if !copied { escaped(text) }
@@ -86,7 +119,7 @@ public struct JSONBuffer: Sendable {
     /// every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`, and
     /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
     private mutating func escaped(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": raw(#"\""#)
@@ -96,17 +129,17 @@ public struct JSONBuffer: Sendable {
             case "\t": raw(#"\t"#)
             case "\u{08}": raw(#"\b"#)
             case "\u{0C}": raw(#"\f"#)
-            case _ where scalar.value >= 0x20 && scalar.value < 0x7F: bytes.append(UInt8(scalar.value))
+            case _ where scalar.value >= 0x20 && scalar.value < 0x7F: append(UInt8(scalar.value))
             case _ where LogSafeText.needsEscape(scalar):
                 // C0, DEL, C1, bidi controls and the JavaScript line separators: harmless in JSON,
                 // hostile in a log or on a terminal that shows the line.
                 let hex = String(scalar.value, radix: 16)
                 raw(#"\u"#)
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.count)))
-                bytes.append(contentsOf: hex.utf8)
-            default: UTF8.encode(scalar) { bytes.append($0) }
+                for _ in 0..<max(0, 4 - hex.count) { append(UInt8(ascii: "0")) }
+                for byte in hex.utf8 { append(byte) }
+            default: UTF8.encode(scalar) { append($0) }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 }

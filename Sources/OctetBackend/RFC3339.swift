@@ -79,9 +79,11 @@ public enum RFC3339 {
 
     /// ``format(milliseconds:)`` as a JSON string (it needs no escape), appended to `out`.
     public static func write(milliseconds: Int64, into out: inout JSONBuffer) {
-        out.bytes.append(UInt8(ascii: "\""))
-        append(milliseconds: milliseconds, to: &out.bytes)
-        out.bytes.append(UInt8(ascii: "\""))
+        var text: [UInt8] = [UInt8(ascii: "\"")]
+        text.reserveCapacity(26)
+        append(milliseconds: milliseconds, to: &text)
+        text.append(UInt8(ascii: "\""))
+        text.withUnsafeBytes { out.raw(bytes: $0) }
     }
 
     /// The text of ``format(milliseconds:)``, appended as bytes: the one implementation of it.

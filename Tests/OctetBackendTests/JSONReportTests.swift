@@ -176,6 +176,25 @@ struct JSONReportTests {
         #expect(JSONOut.int(value).rendered == String(value))
     }
 
+    @Test("a buffer grows far past its first capacity and keeps every byte, in order")
+    func bufferGrows() {
+        var buffer = JSONBuffer(capacity: 0)
+        var expected = ""
+        for index in 0..<3000 {
+            let text = index.isMultiple(of: 7) ? "tab\there \(index) é" : "plain-\(index)"
+            buffer.string(text)
+            expected += Self.quotedByRule(text)
+            buffer.int(Int64(index) - 1500)
+            expected += String(index - 1500)
+            buffer.raw(",")
+            expected += ","
+            RFC3339.write(milliseconds: Int64(index) * 86_400_123, into: &buffer)
+            expected += "\"" + Reference.rfc3339(Int64(index) * 86_400_123) + "\""
+        }
+        #expect(buffer.text == expected)
+        #expect(buffer.bytes == Array(expected.utf8))
+    }
+
     /// The string rules, written out scalar by scalar.
     static func quotedByRule(_ text: String) -> String {
         var out = "\""
