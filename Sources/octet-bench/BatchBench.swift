@@ -84,21 +84,21 @@ enum BatchBench {
             }
             rows.append((single, libraryTwoThreads(), runTool(jobs: 1), two))
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let cores = min(Double(ProcessInfo.processInfo.activeProcessorCount), 2)
         let efficiencies = rows.map { $0.two / ($0.library * cores) }
         let jobsOneShares = rows.map { $0.one / $0.library }
-        let middle = rows[efficiencies.firstIndex(of: median(efficiencies))!]
+        let efficiency = Measure.median(efficiencies)
+        let middle = rows[efficiencies.firstIndex(of: efficiency)!]
         print("batch: \(count) proof files, octet-verify --format json --jobs 2, \(rounds) rounds, median round:")
         print("library-single-thread-proofs-per-second: \(Measure.format(middle.library))")
         print("library-two-threads-proofs-per-second: \(Measure.format(middle.libraryTwo))")
         print("batch-jobs-1-proofs-per-second: \(Measure.format(middle.one))")
         print("batch-proofs-per-second: \(Measure.format(middle.two))")
         print(
-            "batch-efficiency: \(Measure.format(median(efficiencies), 3)) (1.0 = the library rate × 2 jobs; median of "
+            "batch-efficiency: \(Measure.format(efficiency, 3)) (1.0 = the library rate × 2 jobs; median of "
                 + "\(efficiencies.map { Measure.format($0, 3) }.joined(separator: " ")))")
         print(
-            "batch-jobs-1-share: \(Measure.format(median(jobsOneShares), 3)) (--jobs 1 ÷ the library; median of "
+            "batch-jobs-1-share: \(Measure.format(Measure.median(jobsOneShares), 3)) (--jobs 1 ÷ the library; median of "
                 + "\(jobsOneShares.map { Measure.format($0, 3) }.joined(separator: " ")))")
         if !failures.isEmpty { print("batch: octet-verify failed: \(failures.joined(separator: ", "))") }
     }

@@ -78,12 +78,20 @@ enum Measure {
     }
 
     /// CPU seconds of this process so far (getrusage), every thread included.
-    static func ownCPUSeconds() -> Double {
+    static func ownCPUSeconds() -> Double { usageCPUSeconds(RUSAGE_SELF) }
+
+    /// CPU seconds of every child this process has waited for so far (getrusage).
+    static func childrenCPUSeconds() -> Double { usageCPUSeconds(RUSAGE_CHILDREN) }
+
+    private static func usageCPUSeconds(_ who: __rusage_who) -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(who.rawValue, &usage)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
+
+    /// The middle value (the upper middle of an even count): the figure of a bench made in rounds.
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// CPU seconds of every PostgreSQL process (the postmaster with its ended backends, and every
     /// live backend or worker), summed; 0 when there is none.

@@ -98,13 +98,13 @@ enum ServiceBench {
             process.standardOutput = FileHandle.nullDevice
             // Every other round the tool goes first: a drift in the machine's speed favours neither side.
             if index.isMultiple(of: 2) { round.library = libraryRate(mix) }
-            let cpuBefore = childrenCPUSeconds()
+            let cpuBefore = Measure.childrenCPUSeconds()
             let databaseBefore = Measure.postgreSQLCPUSeconds()
             round.seconds = Measure.time {
                 try? process.run()
                 process.waitUntilExit()
             }
-            round.verifierCPU = childrenCPUSeconds() - cpuBefore
+            round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
             round.databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
             round.status = process.terminationStatus
             if !index.isMultiple(of: 2) { round.library = libraryRate(mix) }
@@ -113,7 +113,7 @@ enum ServiceBench {
             rounds.append(round)
         }
         let ratios = rounds.map { $0.rate / (2 * $0.library) }
-        let median = ratios.sorted()[ratios.count / 2]
+        let median = Measure.median(ratios)
         let round = rounds[ratios.firstIndex(of: median)!]
         print(
             "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(rounds.map { String($0.status) }.joined(separator: " ")), \(rounds.count) rounds, median round:"
@@ -130,14 +130,6 @@ enum ServiceBench {
             "requests-cpu-us-per-request: octet-verify \(Measure.format(round.verifierCPU / Double(count) * 1e6, 1))"
                 + " postgresql \(Measure.format(round.databaseCPU / Double(count) * 1e6, 1))"
                 + " (of \(Measure.format(round.seconds * 2, 2)) core-seconds)")
-    }
-
-    /// User and system time of every child reaped so far.
-    static func childrenCPUSeconds() -> Double {
-        var children = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &children)
-        return Double(children.ru_utime.tv_sec) + Double(children.ru_utime.tv_usec) / 1e6
-            + Double(children.ru_stime.tv_sec) + Double(children.ru_stime.tv_usec) / 1e6
     }
 
     static func storeName(_ url: String) -> String { url.hasPrefix("sqlite:") ? "sqlite" : "postgresql" }

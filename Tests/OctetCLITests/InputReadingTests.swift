@@ -17,6 +17,13 @@ struct InputReadingTests {
         return url
     }()
 
+    /// A pipe's read and write ends.
+    static func pipeEnds() throws -> (reader: Int32, writer: Int32) {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        return (fds[0], fds[1])
+    }
+
     @Test(
         "a regular file is read whole and exactly, below, at and above the read buffer's size",
         arguments: [1, 511, 512, 513, 65_535, 65_536, 65_537, 200_001])
@@ -39,9 +46,7 @@ struct InputReadingTests {
 
     @Test("a stream that arrives in pieces, with pauses, is read whole: a short read is not its end")
     func streamReadWhole() throws {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        let (reader, writer) = (fds[0], fds[1])
+        let (reader, writer) = try Self.pipeEnds()
         defer { close(reader) }
         let first = [UInt8](repeating: 0x41, count: 700)
         let second = [UInt8](repeating: 0x42, count: 300)
@@ -60,9 +65,7 @@ struct InputReadingTests {
 
     @Test("a result line is written byte for byte from a String's own storage and from any other collection")
     func writerWritesEveryByte() throws {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        let (reader, writer) = (fds[0], fds[1])
+        let (reader, writer) = try Self.pipeEnds()
         defer { close(reader) }
         let stream = StreamWriter(fileDescriptor: writer)
         let line = "{\"proof\":\"p.proof\",\"detail\":\"é ✓\"}\n"
