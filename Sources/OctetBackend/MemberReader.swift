@@ -5,16 +5,23 @@ import OctetEncoding
 /// Made only after every name was checked: a member that is not `known` is refused as unknown,
 /// one in `refused` with its own reason, the first such in document order (so the error does not
 /// depend on hashing). `null` is a wrong type everywhere: absent is how a caller says "default".
+///
+/// Names are compared as UTF-8 bytes, as the JSON reader tells members apart and as `value(_:)`
+/// finds them. Not with `Set<String>`, whose `==` is canonical equivalence: there
+/// `"requireContent\u212Aeys"` (KELVIN SIGN) equals `"requireContentKeys"`, so the member passed as
+/// known and was then never found, and the caller's requirement was silently dropped.
 struct MemberReader {
     private let object: JSONObject
     private let path: FieldPath
 
     init(
-        _ object: JSONObject, at path: FieldPath, known: Set<String>, refused: [String: String] = [:]
+        _ object: JSONObject, at path: FieldPath, known: [String], refused: [(name: String, reason: String)] = []
     ) throws(RequestError) {
         for member in object.members {
-            if let reason = refused[member.name] { throw RequestError(at: path.appending(member.name), reason) }
-            guard known.contains(member.name) else {
+            if let refusal = refused.first(where: { Self.same($0.name, member.name) }) {
+                throw RequestError(at: path.appending(member.name), refusal.reason)
+            }
+            guard known.contains(where: { Self.same($0, member.name) }) else {
                 throw RequestError(at: path.appendingCallerName(member.name), "unknown member")
             }
         }
@@ -22,14 +29,17 @@ struct MemberReader {
         self.path = path
     }
 
+    /// Equal as UTF-8 bytes (not as Swift's canonically equivalent `==`).
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) }
+
     private func value(_ name: String) -> (JSONValue, FieldPath)? {
         object[name].map { ($0, path.appending(name)) }
     }
 
-    func string(_ name: String, oneOf allowed: Set<String>? = nil) throws(RequestError) -> String? {
+    func string(_ name: String, oneOf allowed: [String]? = nil) throws(RequestError) -> String? {
         guard let (value, at) = value(name) else { return nil }
         guard case .string(let text) = value else { throw RequestError(at: at, "expected a string") }
-        if let allowed, !allowed.contains(text) {
+        if let allowed, !allowed.contains(where: { Self.same($0, text) }) {
             throw RequestError(
                 at: at, "expected one of " + allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
         }

@@ -175,7 +175,7 @@ extension RequestOptions {
         case conformanceVector
     }
 
-    static let memberNames: Set<String> = [
+    static let memberNames = [
         "verificationTimeMs", "maxAgeSeconds", "expectedRegion", "requireAttestation", "honorVerdictTier",
         "requireVerdict", "callerMetadata", "requireCallerMetadata", "expectedSessionNonceBase64", "trustAnchors",
         "attestationBundleBase64",
@@ -183,10 +183,10 @@ extension RequestOptions {
 
     /// Reads an `options` object found at `path`.
     public init(json: JSONObject, at path: FieldPath, source: Source) throws(RequestError) {
-        var refused: [String: String] = [:]
-        if source == .request {
-            refused["trustAnchors"] = "refused in a request: the trust anchors are the verifier's configuration"
-        }
+        let refused =
+            source == .request
+            ? [(name: "trustAnchors", reason: "refused in a request: the trust anchors are the verifier's configuration")]
+            : []
         let reader = try MemberReader(json, at: path, known: Self.memberNames, refused: refused)
         self.init()
         verificationTimeMs = try reader.integer("verificationTimeMs", range: 0...Int64.max)
@@ -257,6 +257,11 @@ extension RequestOptions {
                 let itemReader = try MemberReader(item, at: itemPath, known: ["bytesBase64", "unavailable"])
                 guard item.members.count == 1 else {
                     throw RequestError(at: itemPath, "expected exactly one of bytesBase64, unavailable")
+                }
+                // The reader tells names apart by their bytes, a Dictionary by canonical
+                // equivalence: two names that are different bytes but one key would overwrite each other.
+                guard metadata.content[member.name] == nil else {
+                    throw RequestError(at: itemPath, "the same content key as an earlier member (canonically equivalent)")
                 }
                 metadata.content[member.name] = Content(
                     bytesBase64: try itemReader.base64("bytesBase64"), unavailable: try itemReader.string("unavailable")

@@ -52,12 +52,9 @@ public struct RevocationList: RevocationSource, Sendable, Equatable {
         }
         var list = RevocationList()
         for member in top.members {
-            let kind: Kind
-            switch member.name {
-            case "entries": kind = .serial
-            case "proofKeys": kind = .proofKey
-            case "deviceKeys": kind = .deviceKey
-            default:
+            // By bytes, as the reader tells members apart: Swift's `==` (and so `switch`) would
+            // take "proof\u212Aeys", with a KELVIN SIGN, for "proofKeys".
+            guard let kind = Kind.named(member.name) else {
                 return .failure(
                     BackendError(
                         .revocationListMalformed,
@@ -82,7 +79,8 @@ public struct RevocationList: RevocationSource, Sendable, Equatable {
                             .revocationListMalformed, "revocation list: an entry in \(member.name) has no status string"
                         ))
                 }
-                guard let status = Status(rawValue: statusText) else {
+                guard let status = [Status.revoked, .suspended].first(where: { $0.rawValue.utf8.elementsEqual(statusText.utf8) })
+                else {
                     return .failure(
                         BackendError(
                             .revocationListMalformed,
@@ -100,6 +98,12 @@ public struct RevocationList: RevocationSource, Sendable, Equatable {
 
     enum Kind {
         case serial, proofKey, deviceKey
+
+        /// The kind a top-level member holds, its name compared as UTF-8 bytes.
+        static func named(_ name: String) -> Kind? {
+            let kinds: [(String, Kind)] = [("entries", .serial), ("proofKeys", .proofKey), ("deviceKeys", .deviceKey)]
+            return kinds.first { $0.0.utf8.elementsEqual(name.utf8) }?.1
+        }
 
         var keyDescription: String {
             switch self {

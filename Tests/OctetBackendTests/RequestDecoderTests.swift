@@ -107,6 +107,14 @@ struct RequestDecoderTests {
             json: withOptions(#"{"callerMetadata":{"requireContent":"keys","requireContentKeys":["a",1]}}"#),
             field: "options.callerMetadata.requireContentKeys[1]"),
         Refusal(json: withOptions(String(repeating: "[", count: 9) + String(repeating: "]", count: 9)), field: nil),
+        // KELVIN SIGN (U+212A) is canonically equivalent to K: names are compared as bytes.
+        Refusal(
+            json: withOptions(#"{"callerMetadata":{"requireContent":"none","requireContent\u212Aeys":["a"]}}"#),
+            field: "options.callerMetadata.requireContent\u{212A}eys"),
+        Refusal(
+            json: withOptions(
+                #"{"callerMetadata":{"content":{"K":{"bytesBase64":"AA=="},"\u212A":{"bytesBase64":"AQ=="}}}}"#),
+            field: "options.callerMetadata.content.\u{212A}"),
     ]
 
     @Test("a malformed request is a REQUEST_INVALID error naming the field at fault", arguments: refusals)
@@ -161,6 +169,21 @@ struct RequestDecoderTests {
         }
         #expect(unknown.error.logSafeField == "options.*")
         #expect(!unknown.error.description.contains("secret"))
+    }
+
+    @Test("member names are told apart by their bytes: a canonically equivalent spelling of a known name is unknown")
+    func namesAreBytes() {
+        // "requireContent\u212Aeys" == "requireContentKeys" for Swift's String, not for the reader.
+        let json = Self.withOptions(
+            #"{"callerMetadata":{"requireContent":"keys","requireContentKeys":["a"],"requireContent\u212Aeys":[]}}"#)
+        guard case .failure(let rejection) = VerifyRequest.decode(Array(json.utf8)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(rejection.error.detail == "unknown member")
+        #expect(rejection.error.logSafeField == "options.callerMetadata.*")
+        let spelled = "options.callerMetadata.requireContent\u{212A}eys"
+        #expect(rejection.error.field.map { Array($0.utf8) } == Array(spelled.utf8))
     }
 
     @Test("the smallest request is a proof with every API default, an absent time left to the clock")

@@ -163,6 +163,9 @@ struct RevocationListTests {
         "malformed lists are refused with one line",
         arguments: [
             (#"{"entrys": {}}"#, "unknown member"),
+            // KELVIN SIGN: canonically equivalent to K, a different name by its bytes.
+            (#"{"proof\u212Aeys": {}}"#, "unknown member"),
+            (#"{"entries": {"ab": {"status": "REVO\u212AED"}}}"#, "neither REVOKED nor SUSPENDED"),
             (#"{"entries": {"xyz": {"status": "REVOKED"}}}"#, "not a certificate serial"),
             (#"{"entries": {"ab": {"status": "EXPIRED"}}}"#, "neither REVOKED nor SUSPENDED"),
             (#"{"entries": {"ab": {"reason": "KEY_COMPROMISE"}}}"#, "no status"),
