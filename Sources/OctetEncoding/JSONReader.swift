@@ -133,7 +133,7 @@ public struct JSONReader {
         try expect(UInt8(ascii: "{"))
         var members: [JSONObject.Member] = []
         // Names compared as decoded UTF-8 bytes: "\u00e9" and "e\u0301" are different names.
-        var seen = Set<[UInt8]>()
+        var seen: Set<[UInt8]>? = nil
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
@@ -145,7 +145,9 @@ public struct JSONReader {
             guard let quote = peek() else { throw JSONError(.unexpectedEnd, at: position) }
             guard quote == UInt8(ascii: "\"") else { throw JSONError(.unexpectedByte, at: position) }
             let name = try readString()
-            guard seen.insert(Array(name.utf8)).inserted else { throw JSONError(.duplicateMember, at: nameOffset) }
+            guard Self.isNew(name, among: members, seen: &seen) else {
+                throw JSONError(.duplicateMember, at: nameOffset)
+            }
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
@@ -157,6 +159,18 @@ public struct JSONReader {
             if next == UInt8(ascii: "}") { return JSONObject(uniqueMembers: members) }
             guard next == UInt8(ascii: ",") else { throw JSONError(.unexpectedByte, at: position - 1) }
         }
+    }
+
+    /// True when no member so far has `name`'s bytes. A few members are compared one by one (no
+    /// allocation: a request's objects have one to eleven); from the 16th on a set of every name
+    /// takes over, so that an object of 65,536 members is still read in linear time.
+    private static func isNew(_ name: String, among members: [JSONObject.Member], seen: inout Set<[UInt8]>?) -> Bool {
+        if members.count < 16 {
+            let count = name.utf8.count
+            return !members.contains { $0.name.utf8.count == count && $0.name.utf8.elementsEqual(name.utf8) }
+        }
+        if seen == nil { seen = Set(members.map { Array($0.name.utf8) }) }
+        return seen!.insert(Array(name.utf8)).inserted
     }
 
     // MARK: Numbers
@@ -207,27 +221,53 @@ public struct JSONReader {
     private mutating func readString() throws(JSONError) -> String {
         let start = position
         try expect(UInt8(ascii: "\""))
+        // The cursor may stand at most `maxStringBytes` past the opening quote: a run of plain
+        // bytes stops there, and the length check below refuses the string.
+        let (limit, overflow) = start.addingReportingOverflow(limits.maxStringBytes)
+        let stop = overflow || limit >= bytes.count ? bytes.count : limit + 1
         var decoded: [UInt8] = []
+        // A string without an escape is made straight from the input, not from `decoded`.
+        var escaped = false
         var runStart = position  // start of the current run of bytes copied verbatim
         while true {
+            position = plainRunEnd(from: position, before: stop)
             guard position - start <= limits.maxStringBytes else { throw JSONError(.stringTooLong, at: start) }
             guard let byte = peek() else { throw JSONError(.unexpectedEnd, at: position) }
             switch byte {
             case UInt8(ascii: "\""):
-                decoded.append(contentsOf: bytes[runStart..<position])
+                let end = position
                 position += 1
+                guard escaped else { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
+                decoded.append(contentsOf: bytes[runStart..<end])
                 return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 decoded.append(contentsOf: bytes[runStart..<position])
                 try readEscape(into: &decoded)
+                escaped = true
                 runStart = position
             case 0x00..<0x20:
                 throw JSONError(.controlCharacterInString, at: position)
             case 0x20..<0x80:
+                // The run took these: kept so that the switch covers every byte by itself.
                 position += 1
             default:
                 try skipUTF8Sequence()
             }
+        }
+    }
+
+    /// The first index from `position` on, and before `stop`, whose byte is not printable ASCII
+    /// other than the quote and the backslash: the bytes a string copies as they are. `stop` when
+    /// there is none. One tight loop, because a request's proof is a kilobyte or more of base64.
+    private func plainRunEnd(from position: Int, before stop: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = position
+            while index < stop {
+                let byte = buffer[index]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                index += 1
+            }
+            return index
         }
     }
 

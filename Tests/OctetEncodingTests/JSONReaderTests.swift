@@ -38,6 +38,8 @@ struct JSONReaderTests {
         Accepted(
             text: "[1,[2],{}]", value: .array([number("1"), .array([number("2")]), .object(JSONObject(members: [])!)])),
         Accepted(text: "\t\r\n[ ]\n", value: .array([])),
+        Accepted(text: #""plain, then \n escaped, then plain""#, value: .string("plain, then \n escaped, then plain")),
+        Accepted(text: "\"a\\u00e9b😀c\\\"d é\"", value: .string("aéb😀c\"d é")),
     ]
 
     @Test("valid texts read to their values, numbers kept as written", arguments: accepted)
@@ -115,8 +117,46 @@ struct JSONReaderTests {
         Refused(
             "a string over the length limit", #""abcdef""#, .stringTooLong, at: 0, limits: JSONLimits(maxStringBytes: 4)
         ),
+        // The limit counts from the opening quote: the closing quote may stand at most that far on.
+        Refused("a string one byte over the length limit", #""abcd""#, .stringTooLong, at: 0, limits: JSONLimits(maxStringBytes: 4)),
+        Refused("an unterminated string under the limit", #""abc"#, .unexpectedEnd, at: 4, limits: JSONLimits(maxStringBytes: 4)),
+        Refused("a control character after a long run", "\"" + String(repeating: "A", count: 3000) + "\u{1}\"", .controlCharacterInString, at: 3001),
+        Refused("a duplicate member among many", manyMembers(40, repeating: 2, at: 30), .duplicateMember, at: memberOffset(30)),
         Refused("deep nesting under the default limit", String(repeating: "[", count: 100_000), .tooDeep, at: 64),
     ]
+
+    /// `{"m0":0,"m1":1,…}` with `count` members; with `repeating`, member `at` is named like that one.
+    static func manyMembers(_ count: Int, repeating: Int? = nil, at duplicate: Int = -1) -> String {
+        let members = (0..<count).map { index in
+            let name = index == duplicate ? repeating! : index
+            return #""m\#(twoDigits(name))":\#(index % 10)"#
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
+    /// Where member `index` of ``manyMembers(_:repeating:at:)`` starts: each is `"mNN":D,` (8 bytes).
+    static func memberOffset(_ index: Int) -> Int { 1 + 8 * index }
+
+    @Test("a string within the length limit is read, the closing quote at the limit")
+    func stringAtLimit() throws {
+        #expect(try Self.parse(#""abc""#, limits: JSONLimits(maxStringBytes: 4)).get() == .string("abc"))
+    }
+
+    @Test("an object of many members keeps them all, and tells every name apart")
+    func manyMembersRead() throws {
+        guard case .object(let object) = try Self.parse(Self.manyMembers(40)).get() else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.names == (0..<40).map { "m" + Self.twoDigits($0) })
+        guard case .failure(let early) = Self.parse(Self.manyMembers(10, repeating: 0, at: 9)) else {
+            Issue.record("a duplicate among the first members was accepted")
+            return
+        }
+        #expect(early.code == .duplicateMember && early.offset == Self.memberOffset(9))
+    }
 
     @Test("invalid texts are refused with a code and the offset", arguments: refused)
     func refuses(_ row: Refused) {
