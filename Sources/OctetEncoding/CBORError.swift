@@ -7,8 +7,6 @@ public struct CBORError: DecodingFailure {
     public struct Code: DecodingFailureCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The input ends inside an item.
         public static let truncated = Code(rawValue: "truncated")
@@ -54,8 +52,6 @@ public struct CBORError: DecodingFailure {
         self.reason = reason
     }
 
-    public static func == (lhs: CBORError, rhs: CBORError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     public var description: String {
         reason.isEmpty ? "CBOR: \(code) at offset \(offset)" : "CBOR: \(code) at offset \(offset): \(reason)"

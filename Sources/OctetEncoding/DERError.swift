@@ -8,8 +8,6 @@ public struct DERError: DecodingFailure {
     public struct Code: DecodingFailureCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The input ends inside a header or before the declared length.
         public static let truncated = Code("truncated")
@@ -62,8 +60,6 @@ public struct DERError: DecodingFailure {
         self.reason = reason
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     public var description: String {
         reason.isEmpty ? "DER: \(code) at offset \(offset)" : "DER: \(code) at offset \(offset): \(reason)"

@@ -14,4 +14,18 @@ public protocol DecodingFailure: Error, Sendable, Hashable, CustomStringConverti
 
 /// A decoding error's code: a stable string, extensible by static members (`.truncated`).
 public protocol DecodingFailureCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible
-where RawValue == String {}
+where RawValue == String {
+    /// Every text is a code (new rules are new static members).
+    init(rawValue: String)
+}
+
+extension DecodingFailure {
+    /// Equal by code alone: the offset and the reason are for people.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
+extension DecodingFailureCode {
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public var description: String { rawValue }
+}

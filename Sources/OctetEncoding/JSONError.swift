@@ -5,8 +5,6 @@ public struct JSONError: DecodingFailure {
     public struct Code: DecodingFailureCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         public static let tooLarge = Code("input larger than the limit")
         public static let byteOrderMark = Code("byte order mark")
@@ -37,9 +35,6 @@ public struct JSONError: DecodingFailure {
         self.reason = reason
     }
 
-    /// Equal by code, as the project's decoding errors are; compare `offset` separately when it matters.
-    public static func == (lhs: JSONError, rhs: JSONError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     public var description: String {
         reason.isEmpty ? "\(code.rawValue) at byte \(offset)" : "\(code.rawValue) at byte \(offset): \(reason)"

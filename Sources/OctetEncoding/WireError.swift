@@ -6,8 +6,6 @@ public struct WireError: DecodingFailure {
     public struct Code: DecodingFailureCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         public static let tooLarge = Code(rawValue: "input too large")
         public static let truncated = Code(rawValue: "truncated")
@@ -45,6 +43,4 @@ public struct WireError: DecodingFailure {
 }
 
 extension WireError {
-    public static func == (lhs: WireError, rhs: WireError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -190,7 +190,4 @@ public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))"
     }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }
