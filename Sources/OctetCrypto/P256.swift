@@ -36,17 +36,8 @@ public final class P256PublicKey: Sendable {
     }
 
     /// `isValidSignature(_:for:)` for a message whose SHA-256 the caller already holds (the stage
-    /// chain hashes every stage input anyway): the same check without hashing the message again.
-    /// False unless `digest` is 32 bytes.
-    package func isValidSignature(_ derSignature: [UInt8], digest: [UInt8]) -> Bool {
-        guard digest.count == SHA256.digestLength, ECDSASignatureDER.isStrictP256(derSignature[...]) else {
-            return false
-        }
-        return digest.withUnsafeBytes { backing.isValidSignature(derSignature[...], digest: $0) }
-    }
-
-    /// `isValidSignature(_:digest:)` with the digest held inline, and the signature read in place
-    /// (a slice of a proof).
+    /// chain hashes every stage input anyway): the same check without hashing the message again,
+    /// the signature read in place (a slice of a proof).
     package func isValidSignature(_ derSignature: ArraySlice<UInt8>, digest: SHA256Digest) -> Bool {
         guard ECDSASignatureDER.isStrictP256(derSignature) else { return false }
         return digest.withUnsafeBytes { backing.isValidSignature(derSignature, digest: $0) }

@@ -66,13 +66,13 @@ struct P256Tests {
     func onDigest() throws {
         let key = P256PrivateKey()
         let message = Array("digest".utf8)
-        let signature = key.signature(for: message)
-        let digest = SHA256.hash(message)
-        #expect(key.publicKey.isValidSignature(signature, digest: digest))
-        #expect(!key.publicKey.isValidSignature(signature, digest: SHA256.hash(Array("digesT".utf8))))
-        #expect(!key.publicKey.isValidSignature(signature, digest: Array(digest.prefix(31))))
-        #expect(!key.publicKey.isValidSignature(signature + [0], digest: digest))
-        #expect(!P256PrivateKey().publicKey.isValidSignature(signature, digest: digest))
+        let signature = key.signature(for: message)[...]
+        func digest(_ text: String) -> SHA256Digest { Array(text.utf8).withUnsafeBytes { SHA256.digest($0) } }
+        #expect(key.publicKey.isValidSignature(signature, digest: digest("digest")))
+        #expect(digest("digest").bytes == SHA256.hash(message))
+        #expect(!key.publicKey.isValidSignature(signature, digest: digest("digesT")))
+        #expect(!key.publicKey.isValidSignature(signature + [0], digest: digest("digest")))
+        #expect(!P256PrivateKey().publicKey.isValidSignature(signature, digest: digest("digest")))
     }
 
     @Test("a raw scalar gives the same key every time; zero and n are refused")
