@@ -79,11 +79,15 @@ public struct BatchRunner: Sendable {
         run(paths, stopWhen: stop, keepingItems: true, render: { _ in "" }) { finished in emit(finished.item!) }
     }
 
-    /// What the calling thread gets for one proof when a worker rendered it: its verdict (nil
-    /// when unreadable), the error of an unreadable PROOF, and the rendered text.
+    /// What the calling thread gets for one proof when a worker rendered it: its verdict or why
+    /// the PROOF could not be read, and the rendered text.
     public struct Rendered: Sendable {
-        public let verdict: ProofVerification.Verdict?
-        public let unreadable: CLIError?
+        public enum Outcome: Sendable {
+            case verified(ProofVerification.Verdict)
+            case unreadable(CLIError)
+        }
+
+        public let outcome: Outcome
         public let text: String
     }
 
@@ -126,11 +130,11 @@ public struct BatchRunner: Sendable {
             // Every result finished by now, in order, at one wake-up.
             guard state.waitForResults(from: index, into: &ready) else { break }
             for finished in ready {
-                switch finished.rendered.verdict {
-                case .valid: summary.valid += 1
-                case .invalid: summary.invalid += 1
-                case .inconclusive: summary.inconclusive += 1
-                case nil: summary.unreadable += 1
+                switch finished.rendered.outcome {
+                case .verified(.valid): summary.valid += 1
+                case .verified(.invalid): summary.invalid += 1
+                case .verified(.inconclusive): summary.inconclusive += 1
+                case .unreadable: summary.unreadable += 1
                 }
                 emit(finished)
                 index += 1
@@ -170,11 +174,12 @@ public struct BatchRunner: Sendable {
                     .report(session.verify(path: path.description, bytes: bytes, replayStore: store))
                 case .failure(let error): .unreadable(path: path.description, error)
                 }
-            let rendered: Rendered
-            switch item {
-            case .report(let report): rendered = Rendered(verdict: report.verdict, unreadable: nil, text: render(item))
-            case .unreadable(_, let error): rendered = Rendered(verdict: nil, unreadable: error, text: render(item))
-            }
+            let outcome: Rendered.Outcome =
+                switch item {
+                case .report(let report): .verified(report.verdict)
+                case .unreadable(_, let error): .unreadable(error)
+                }
+            let rendered = Rendered(outcome: outcome, text: render(item))
             state.finish(index, Finished(item: keepingItems ? item : nil, rendered: rendered))
         }
     }

@@ -120,7 +120,7 @@ public enum OctetVerifyTool {
         // store that nobody will be told about (beyond the one whose report failed).
         let summary = runner.run(proofs, stopWhen: { environment.outputFailure() != nil }, render: render) {
             rendered in
-            if let error = rendered.unreadable { io.error(error.message) }
+            if case .unreadable(let error) = rendered.outcome { io.error(error.message) }
             if !rendered.text.isEmpty { io.output(rendered.text) }
             progress.advance()
         }
