@@ -124,8 +124,8 @@ let package = Package(
                 "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL",
             ]),
 
-        // Test-only helpers: finding ../shared/vectors from any checkout.
-        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/Support"),
+        // Test-only helpers: finding ../shared/vectors from any checkout, a replay store in memory.
+        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL", "Octet"], path: "Tests/Support"),
         // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
         .target(
             name: "OctetConformance",

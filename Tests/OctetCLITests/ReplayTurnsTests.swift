@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Octet
+import OctetTestSupport
 import Testing
 
 @testable import OctetCLI
@@ -9,36 +10,6 @@ import Testing
 /// happen in input order; the others may overlap.
 @Suite("replay turns: look-ups sharing a key in input order, the rest at once")
 struct ReplayTurnsTests {
-    /// A store in memory with the real stores' rule (a proof id or a nonce is accepted once), that
-    /// logs the order of look-ups and can hold one proof id's look-up until it is let go.
-    final class LoggingStore: ReplayStore, @unchecked Sendable {
-        private let lock = NSLock()
-        private var proofIds = Set<[UInt8]>()
-        private var nonces = Set<[UInt8]>()
-        private(set) var order: [ReplayKey] = []
-        let held: [UInt8]?
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-
-        init(holding held: [UInt8]? = nil) { self.held = held }
-
-        func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
-            if key.proofId == held {
-                entered.signal()
-                release.wait()
-            }
-            return lock.withLock {
-                order.append(key)
-                if proofIds.contains(key.proofId) { return .replayedProofId }
-                if let nonce = key.sessionNonce, nonces.contains(nonce) { return .replayedSessionNonce }
-                guard record else { return .first(recorded: false) }
-                proofIds.insert(key.proofId)
-                if let nonce = key.sessionNonce { nonces.insert(nonce) }
-                return .first(recorded: true)
-            }
-        }
-    }
-
     static func key(_ proof: UInt8, _ nonce: UInt8?) -> ReplayKey {
         ReplayKey(proofId: [UInt8](repeating: proof, count: 16), sessionNonce: nonce.map { [$0, $0] })
     }
@@ -50,7 +21,7 @@ struct ReplayTurnsTests {
     }
 
     static func sequentialAnswers() -> [ReplaySighting] {
-        let store = LoggingStore()
+        let store = MemoryReplayStore()
         return keys.map { store.check($0, record: true, atMilliseconds: 0) }
     }
 
@@ -58,7 +29,7 @@ struct ReplayTurnsTests {
         "whatever the scheduling, every answer is the one strict input order gives, and look-ups sharing a key keep input order",
         arguments: [1, 2, 3])
     func sameAnswersAsInputOrder(seed: Int) {
-        let store = LoggingStore()
+        let store = MemoryReplayStore()
         let turns = ReplayTurns()
         let answers = Answers(count: Self.keys.count)
         // Requests start in a shuffled order on many threads; each announces only when it gets there.
@@ -98,10 +69,10 @@ struct ReplayTurnsTests {
     }
 
     final class Logged: ReplayStore, Sendable {
-        let base: LoggingStore
+        let base: MemoryReplayStore
         let index: Int
         let log: IndexLog
-        init(base: LoggingStore, index: Int, log: IndexLog) {
+        init(base: MemoryReplayStore, index: Int, log: IndexLog) {
             self.base = base
             self.index = index
             self.log = log
@@ -114,7 +85,7 @@ struct ReplayTurnsTests {
 
     @Test("a look-up that shares no key with an earlier one does not wait for that one's answer")
     func disjointKeysOverlap() throws {
-        let store = LoggingStore(holding: Self.key(1, 1).proofId)
+        let store = MemoryReplayStore(holding: Self.key(1, 1).proofId)
         let turns = ReplayTurns()
         let done = DispatchSemaphore(value: 0)
         Thread {

@@ -2,29 +2,8 @@ import Foundation
 import Octet
 import OctetCrypto
 import OctetIssuer
+import OctetTestSupport
 import Testing
-
-/// A replay store in memory that remembers how it was asked.
-final class MemoryReplayStore: ReplayStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var proofIds: Set<[UInt8]> = []
-    private var nonces: Set<[UInt8]> = []
-    private(set) var calls: [(key: ReplayKey, record: Bool)] = []
-    var answer: ReplaySighting?
-
-    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
-        lock.lock()
-        defer { lock.unlock() }
-        calls.append((key, record))
-        if let answer { return answer }
-        if proofIds.contains(key.proofId) { return .replayedProofId }
-        if let nonce = key.sessionNonce, nonces.contains(nonce) { return .replayedSessionNonce }
-        guard record else { return .first(recorded: false) }
-        proofIds.insert(key.proofId)
-        if let nonce = key.sessionNonce { nonces.insert(nonce) }
-        return .first(recorded: true)
-    }
-}
 
 /// A revocation source from a table.
 struct TableRevocationSource: RevocationSource {
