@@ -15,7 +15,7 @@ public struct LocationProof: Sendable {
     public init(proofBytes: Data) throws(ProofDecodingError) {
         if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { throw ProofDecodingError(refusal) }
         do {
-            decoded = try ProofDecoder.decode([UInt8](proofBytes))
+            decoded = try ProofDecoder.decode([UInt8](copying: proofBytes))
         } catch {
             throw ProofDecodingError(error)
         }

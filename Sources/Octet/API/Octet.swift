@@ -13,8 +13,12 @@ public enum Octet {
     public static func verify(proofBytes: Data, options: VerifyOptions = VerifyOptions()) -> ProofVerification {
         // Refuse an oversized input before copying it.
         if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { return Recipe.undecodable(refusal) }
-        // Copied through its buffer (one memcpy): `[UInt8](data)` walked Data's iterator.
-        let bytes = proofBytes.withUnsafeBytes { [UInt8]($0) }
-        return Recipe.run(bytes, options: options)
+        return Recipe.run([UInt8](copying: proofBytes), options: options)
     }
+}
+
+extension [UInt8] {
+    /// `data`'s bytes, copied through its buffer (one memcpy): `[UInt8](data)` walks Data's
+    /// iterator byte by byte.
+    init(copying data: Data) { self = data.withUnsafeBytes { [UInt8]($0) } }
 }
