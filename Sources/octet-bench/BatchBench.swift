@@ -3,13 +3,33 @@ import Foundation
 import Octet
 import OctetIssuer
 
-/// `octet-verify --format json --jobs 2` over many proof files, run as the built binary, against
-/// the single-thread library rate of the same proofs × cores.
+/// `octet-verify --format json --jobs 2` over many proof files, run as built binaries (the one
+/// beside octet-bench and, when `scripts/package` made it, the installed static `dist/octet-verify`),
+/// against the single-thread library rate of the same proofs × cores.
 enum BatchBench {
-    static func run(count: Int) {
-        let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    /// A binary measured, by the name the figures carry.
+    struct Tool {
+        let name: String
+        let url: URL
+    }
+
+    /// What one round measured: rates in proofs per second, CPU in microseconds per proof.
+    struct Round {
+        var library = 0.0, libraryCPU = 0.0, libraryTwo = 0.0
+        var two: [Double] = [], twoCPU: [Double] = [], one = 0.0
+    }
+
+    static func tools() -> [Tool] {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("octet-verify")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+        let packaged = URL(fileURLWithPath: "dist/octet-verify")
+        return [Tool(name: "octet-verify", url: beside), Tool(name: "dist-octet-verify", url: packaged)]
+            .filter { FileManager.default.isExecutableFile(atPath: $0.url.path) }
+    }
+
+    static func run(count: Int) {
+        let tools = tools()
+        guard tools.first?.name == "octet-verify" else {
             print("batch: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
         }
@@ -34,9 +54,13 @@ enum BatchBench {
         let options = VerifyOptions(verificationTime: at)
         let all = proofs
         let half = proofs.count / 2
+        let perProof = 1e6 / Double(count)
 
-        func library() -> Double {
-            Double(count) / Measure.time { for proof in all { _ = Octet.verify(proofBytes: proof, options: options) } }
+        /// The rate, and the CPU microseconds per proof of this process (one thread works).
+        func library() -> (rate: Double, cpu: Double) {
+            let cpuBefore = Measure.ownCPUSeconds()
+            let seconds = Measure.time { for proof in all { _ = Octet.verify(proofBytes: proof, options: options) } }
+            return (Double(count) / seconds, (Measure.ownCPUSeconds() - cpuBefore) * perProof)
         }
         // The library alone on two threads: the ceiling of what --jobs 2 can reach here.
         func libraryTwoThreads() -> Double {
@@ -50,56 +74,78 @@ enum BatchBench {
                 }
         }
         var failures: [String] = []
-        func runTool(jobs: Int) -> Double {
+        /// The rate, and the CPU microseconds per proof the tool was charged (every thread, the kernel's part too).
+        func runTool(_ tool: Tool, jobs: Int) -> (rate: Double, cpu: Double) {
             let process = Process()
-            process.executableURL = tool
+            process.executableURL = tool.url
             process.arguments =
                 ["--format", "json", "--jobs", "\(jobs)", "--at", ISO8601DateFormatter().string(from: at)] + paths
             process.standardOutput = FileHandle.nullDevice
+            let cpuBefore = Measure.childrenCPUSeconds()
             let seconds = Measure.time {
                 try? process.run()
                 process.waitUntilExit()
             }
-            if process.terminationStatus != 0 { failures.append("--jobs \(jobs) exit \(process.terminationStatus)") }
-            return Double(count) / seconds
+            if process.terminationStatus != 0 { failures.append("\(tool.name) --jobs \(jobs) exit \(process.terminationStatus)") }
+            return (Double(count) / seconds, (Measure.childrenCPUSeconds() - cpuBefore) * perProof)
         }
 
         // A wall-time ratio on a shared machine: one library run against one tool run moved by
-        // 0.75-0.96 from one invocation to the next (2026-12-01), as other work came and went.
-        // So the runs are made side by side in each of `rounds` rounds, each round gives its own
-        // ratio, and the median round is the figure (every round's ratio is printed).
-        let rounds = 5
-        var rows: [(library: Double, libraryTwo: Double, one: Double, two: Double)] = []
-        for round in 0..<rounds {
-            // Every other round the tool goes first, so that a drift in the machine's speed
-            // favours neither side.
-            let single: Double
-            let two: Double
-            if round.isMultiple(of: 2) {
-                single = library()
-                two = runTool(jobs: 2)
-            } else {
-                two = runTool(jobs: 2)
-                single = library()
+        // 0.75-0.96 from one invocation to the next (2026-12-01), as other work came and went,
+        // and the same run's CPU time by a fifth (2026-12-02: with no steal time, so the host's
+        // other guests slow the cores themselves). So the runs are made side by side in each of
+        // `rounds` rounds, each round gives its own ratio, and the median round is the figure
+        // (every round's ratio is printed).
+        let rounds = 7
+        var rows: [Round] = []
+        for index in 0..<rounds {
+            var round = Round()
+            round.two = Array(repeating: 0, count: tools.count)
+            round.twoCPU = round.two
+            // Every other round the order is reversed (the library last), so that a drift in the
+            // machine's speed favours neither side.
+            var steps: [Int?] = [nil] + tools.indices.map { $0 }
+            if !index.isMultiple(of: 2) { steps.reverse() }
+            for step in steps {
+                if let tool = step {
+                    (round.two[tool], round.twoCPU[tool]) = runTool(tools[tool], jobs: 2)
+                } else {
+                    (round.library, round.libraryCPU) = library()
+                }
             }
-            rows.append((single, libraryTwoThreads(), runTool(jobs: 1), two))
+            round.libraryTwo = libraryTwoThreads()
+            round.one = runTool(tools[0], jobs: 1).rate
+            rows.append(round)
         }
         let cores = min(Double(ProcessInfo.processInfo.activeProcessorCount), 2)
-        let efficiencies = rows.map { $0.two / ($0.library * cores) }
-        let jobsOneShares = rows.map { $0.one / $0.library }
+        let efficiencies = rows.map { $0.two[0] / ($0.library * cores) }
         let efficiency = Measure.median(efficiencies)
         let middle = rows[efficiencies.firstIndex(of: efficiency)!]
-        print("batch: \(count) proof files, octet-verify --format json --jobs 2, \(rounds) rounds, median round:")
+        func listed(_ values: [Double]) -> String { values.map { Measure.format($0, 3) }.joined(separator: " ") }
+        print("batch: \(count) proof files, --format json --jobs 2, \(rounds) rounds, median round:")
         print("library-single-thread-proofs-per-second: \(Measure.format(middle.library))")
         print("library-two-threads-proofs-per-second: \(Measure.format(middle.libraryTwo))")
         print("batch-jobs-1-proofs-per-second: \(Measure.format(middle.one))")
-        print("batch-proofs-per-second: \(Measure.format(middle.two))")
+        print("batch-proofs-per-second: \(Measure.format(middle.two[0]))")
         print(
             "batch-efficiency: \(Measure.format(efficiency, 3)) (1.0 = the library rate × 2 jobs; median of "
-                + "\(efficiencies.map { Measure.format($0, 3) }.joined(separator: " ")))")
-        print(
-            "batch-jobs-1-share: \(Measure.format(Measure.median(jobsOneShares), 3)) (--jobs 1 ÷ the library; median of "
-                + "\(jobsOneShares.map { Measure.format($0, 3) }.joined(separator: " ")))")
+                + "\(listed(efficiencies)))")
+        let jobsOneShares = rows.map { $0.one / $0.library }
+        print("batch-jobs-1-share: \(Measure.format(Measure.median(jobsOneShares), 3)) (--jobs 1 ÷ the library; median of \(listed(jobsOneShares)))")
+        let twoThreadShares = rows.map { $0.libraryTwo / ($0.library * cores) }
+        print("library-two-threads-share: \(Measure.format(Measure.median(twoThreadShares), 3)) (median of \(listed(twoThreadShares)))")
+        for (index, tool) in tools.enumerated() {
+            // CPU per proof, not time: how much more work the tool does than the library, apart
+            // from how busy it kept the cores.
+            let cpuShares = rows.map { $0.libraryCPU / $0.twoCPU[index] }
+            let middleCPU = rows[cpuShares.firstIndex(of: Measure.median(cpuShares))!]
+            print(
+                "\(tool.name)-cpu-us-per-proof: \(Measure.format(middleCPU.twoCPU[index], 1)) (library "
+                    + "\(Measure.format(middleCPU.libraryCPU, 1)); library ÷ tool, median of \(listed(cpuShares)))")
+            guard index > 0 else { continue }
+            let packaged = rows.map { $0.two[index] / ($0.library * cores) }
+            print("\(tool.name)-batch-efficiency: \(Measure.format(Measure.median(packaged), 3)) (median of \(listed(packaged)))")
+        }
         if !failures.isEmpty { print("batch: octet-verify failed: \(failures.joined(separator: ", "))") }
     }
 }
