@@ -81,7 +81,11 @@ enum ServiceBench {
         struct Round {
             var library = 0.0, libraryTwo = 0.0, rate = 0.0, seconds = 0.0, verifierCPU = 0.0, databaseCPU = 0.0
             var status: Int32 = 0
+            /// The packaged static binary on the same mix, when there is one and no store.
+            var packagedRate: Double?
         }
+        // dist/octet-verify has no PostgreSQL store, and a second run on one store would replay.
+        let packaged = replayStore == nil ? BatchBench.tools().first { $0.name == "dist-octet-verify" } : nil
         // Rounds, as in `batch`: one library run against one tool run moves by more than the
         // target's margin on this shared machine, so each round (a fresh mix: fresh proof ids, so
         // a store sees no replay of an earlier round) gives its own ratio and the median counts.
@@ -107,6 +111,17 @@ enum ServiceBench {
             round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
             round.databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
             round.status = process.terminationStatus
+            if let packaged {
+                let process = Process()
+                process.executableURL = packaged.url
+                process.arguments = ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
+                process.standardOutput = FileHandle.nullDevice
+                let seconds = Measure.time {
+                    try? process.run()
+                    process.waitUntilExit()
+                }
+                round.packagedRate = Double(count) / seconds
+            }
             if !index.isMultiple(of: 2) { round.library = libraryRate(mix) }
             round.libraryTwo = libraryTwoThreadRate(mix)
             round.rate = Double(count) / round.seconds
@@ -126,6 +141,12 @@ enum ServiceBench {
         print(
             "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo))"
                 + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo, 3))")
+        let packagedRatios = rounds.compactMap { round in round.packagedRate.map { $0 / (2 * round.library) } }
+        if !packagedRatios.isEmpty {
+            print(
+                "dist-octet-verify-requests-ratio-to-2x-library: \(Measure.format(Measure.median(packagedRatios), 3)) "
+                    + "(median of \(packagedRatios.map { Measure.format($0, 3) }.joined(separator: " ")))")
+        }
         print(
             "requests-cpu-us-per-request: octet-verify \(Measure.format(round.verifierCPU / Double(count) * 1e6, 1))"
                 + " postgresql \(Measure.format(round.databaseCPU / Double(count) * 1e6, 1))"
