@@ -167,7 +167,12 @@ public struct BatchRunner: Sendable {
     ) {
         while let index = state.take() {
             let path = paths[index]
-            let store = session.options.replayStore.map { HandOverOrderReplayStore($0, state: state, index: index) }
+            // A look-up waits until every proof before it was handed over (so look-ups happen in
+            // input order, and a recorded proof is reported before the next can be recorded);
+            // once the run stopped it records nothing.
+            let store = session.options.replayStore.map {
+                GuardedReplayStore($0, admit: { _ in state.waitForTurn(index) })
+            }
             let item: Item =
                 switch read(path) {
                 case .success(let bytes):
@@ -293,26 +298,6 @@ final class BatchState: @unchecked Sendable {
         waitingWorkers += 1
         condition.wait()
         waitingWorkers -= 1
-    }
-}
-
-/// One proof's view of the run's replay store: its look-up waits until every proof before it was
-/// handed over (so look-ups happen in input order, and a recorded proof is reported before the
-/// next can be recorded); once the run stopped it records nothing.
-final class HandOverOrderReplayStore: ReplayStore, Sendable {
-    private let base: any ReplayStore
-    private let state: BatchState
-    private let index: Int
-
-    init(_ base: any ReplayStore, state: BatchState, index: Int) {
-        self.base = base
-        self.state = state
-        self.index = index
-    }
-
-    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
-        guard state.waitForTurn(index) else { return .unavailable("output is gone: recording stopped") }
-        return base.check(key, record: record, atMilliseconds: atMilliseconds)
     }
 }
 

@@ -143,7 +143,7 @@ final class RequestsRunner: @unchecked Sendable {
             return (JSONReport.error(error, id: nil), true)
         case .line(let bytes):
             let store = verifier.replayStore.map {
-                InputOrderReplayStore(GatedReplayStore($0, gate: gate), turns: turns, index: index) as any ReplayStore
+                GuardedReplayStore.inputOrder($0, turns: turns, index: index, gate: gate) as any ReplayStore
             }
             let answer = verifier.answer(bytes, now: now, replayStore: .some(store))
             if case .rejected = answer { return (answer.json, true) }
@@ -192,21 +192,5 @@ final class RecordingGate: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return closed
-    }
-}
-
-/// A store that refuses to record once its gate is shut: the look-up then answers "unavailable".
-final class GatedReplayStore: ReplayStore, Sendable {
-    private let base: any ReplayStore
-    private let gate: RecordingGate
-
-    init(_ base: any ReplayStore, gate: RecordingGate) {
-        self.base = base
-        self.gate = gate
-    }
-
-    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
-        if gate.isClosed { return .unavailable("output is gone: recording stopped") }
-        return base.check(key, record: record, atMilliseconds: atMilliseconds)
     }
 }

@@ -42,7 +42,7 @@ struct ReplayTurnsTests {
             group.enter()
             Thread {
                 let logged = Logged(base: store, index: index, log: log)
-                let view = InputOrderReplayStore(logged, turns: turns, index: index)
+                let view = GuardedReplayStore.inputOrder(logged, turns: turns, index: index)
                 answers.set(index, view.check(Self.keys[index], record: true, atMilliseconds: 0))
                 turns.finish(index)
                 group.leave()
@@ -89,7 +89,7 @@ struct ReplayTurnsTests {
         let turns = ReplayTurns()
         let done = DispatchSemaphore(value: 0)
         Thread {
-            _ = InputOrderReplayStore(store, turns: turns, index: 0).check(
+            _ = GuardedReplayStore.inputOrder(store, turns: turns, index: 0).check(
                 Self.key(1, 1), record: true, atMilliseconds: 0)
             turns.finish(0)
             done.signal()
@@ -101,7 +101,7 @@ struct ReplayTurnsTests {
         Thread {
             later.set(
                 0,
-                InputOrderReplayStore(store, turns: turns, index: 1).check(
+                GuardedReplayStore.inputOrder(store, turns: turns, index: 1).check(
                     Self.key(2, 2), record: true, atMilliseconds: 0))
             laterDone.signal()
         }.start()

@@ -64,21 +64,40 @@ extension ReplayKey {
     }
 }
 
-/// One request's view of the run's replay store: its look-up waits for its turn (`ReplayTurns`).
-final class InputOrderReplayStore: ReplayStore, Sendable {
+/// One proof's view of a run's replay store, as each front end orders look-ups: `admit` runs before
+/// the look-up and says whether it may go on (false: recording has stopped, because the output is
+/// gone, and the look-up answers "unavailable" without asking the store); `done` runs after it, or
+/// after the refusal.
+final class GuardedReplayStore: ReplayStore, Sendable {
     private let base: any ReplayStore
-    private let turns: ReplayTurns
-    private let index: Int
+    private let admit: @Sendable (ReplayKey) -> Bool
+    private let done: @Sendable () -> Void
 
-    init(_ base: any ReplayStore, turns: ReplayTurns, index: Int) {
+    init(
+        _ base: any ReplayStore, admit: @escaping @Sendable (ReplayKey) -> Bool,
+        done: @escaping @Sendable () -> Void = {}
+    ) {
         self.base = base
-        self.turns = turns
-        self.index = index
+        self.admit = admit
+        self.done = done
+    }
+
+    /// `--requests`: request `index` waits for its turn (`ReplayTurns`), and records nothing once `gate` is shut.
+    static func inputOrder(
+        _ base: any ReplayStore, turns: ReplayTurns, index: Int, gate: RecordingGate? = nil
+    ) -> GuardedReplayStore {
+        GuardedReplayStore(
+            base,
+            admit: { key in
+                turns.wait(for: index, key: key)
+                return gate?.isClosed != true
+            },
+            done: { turns.finish(index) })
     }
 
     func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
-        turns.wait(for: index, key: key)
-        defer { turns.finish(index) }
+        defer { done() }
+        guard admit(key) else { return .unavailable("output is gone: recording stopped") }
         return base.check(key, record: record, atMilliseconds: atMilliseconds)
     }
 }
