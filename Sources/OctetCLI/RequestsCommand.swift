@@ -53,7 +53,10 @@ enum RequestsCommand {
         defer { if fd != 0 { close(fd) } }
         // A reader that went away must be an EPIPE to notice, not a kill.
         signal(SIGPIPE, SIG_IGN)
-        let output = environment.writeLine ?? LineOutput.standardOutput
+        // Each answer in one write(2) from the string's storage (flushed per line); a full
+        // non-blocking pipe is waited for with poll(2), not spun on.
+        let standardOutput = StreamWriter(fileDescriptor: 1)
+        let output = environment.writeLine ?? { standardOutput.write($0.utf8) }
         var lines = RequestLines(fd: fd, limit: VerifyRequest.maxBytes)
         let runner = RequestsRunner(
             verifier: verifier, jobs: c.jobs ?? defaultJobs(c), now: environment.now, write: output)
@@ -68,24 +71,5 @@ enum RequestsCommand {
             )
         }
         return summary.exitStatus
-    }
-}
-
-/// Writes whole lines to standard output with `write(2)`, each at once (flushed per line).
-enum LineOutput {
-    static let standardOutput: @Sendable (String) -> Bool = { text in
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR || errno == EAGAIN {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
     }
 }

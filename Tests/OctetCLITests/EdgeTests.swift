@@ -108,6 +108,23 @@ struct EdgeTests {
         }
     }
 
+
+    @Test("--requests into a full disk is exit 74 with one line on standard error, never a hang or a crash")
+    func requestsIntoFullDisk() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let requests = try Self.proofs(3, in: directory).map { path in
+            let proof = try Data(contentsOf: URL(fileURLWithPath: path))
+            return #"{"proofBase64":"\#(proof.base64EncodedString())"}"#
+        }
+        let file = directory.appendingPathComponent("in.jsonl")
+        try (requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try Shell.run(#""$0" "$@" > /dev/full"#, ["--requests", file.path], in: directory)
+        #expect(!run.timedOut)
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("octet-verify: output cannot be written: stopped after 0 answers"), "\(run.stderr)")
+    }
     @Test("standard output closed at start: nothing is verified into the replay store, for a batch or --requests")
     func closedAtStartRecordsNothing() throws {
         let directory = try CLIFixture.scratch()
