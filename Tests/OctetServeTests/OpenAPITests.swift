@@ -1,4 +1,5 @@
 import Foundation
+import OctetEncoding
 import Testing
 
 #if canImport(Glibc)
@@ -54,41 +55,55 @@ struct OpenAPITests {
         return resolve((document["x-octet-any-request"] as? [String: Any])?[String(status)])
     }
 
-    /// Problems found validating `value` against `schema` (empty: it matches).
-    static func validate(_ value: Any, _ schema: [String: Any], at path: String = "$") -> [String] {
+    /// Problems found validating `value` against `schema` (empty: it matches). The body is read by
+    /// the project's strict reader, which keeps each literal's type: `true` is no number, `1` no
+    /// boolean, and `1.0` or `1e0` no integer (JSONSerialization's NSNumber tells none of these apart).
+    static func validate(_ value: JSONValue, _ schema: [String: Any], at path: String = "$") -> [String] {
         guard let schema = resolve(schema) else { return ["\(path): unresolvable schema"] }
-        if value is NSNull { return schema["nullable"] as? Bool == true ? [] : ["\(path): null"] }
+        if case .null = value { return schema["nullable"] as? Bool == true ? [] : ["\(path): null"] }
         var problems: [String] = []
         if let allowed = schema["enum"] as? [String] {
-            guard let text = value as? String, allowed.contains(text) else { return ["\(path): not in enum"] }
+            guard case .string(let text) = value, allowed.contains(text) else { return ["\(path): not in enum"] }
         }
-        switch schema["type"] as? String {
-        case "object":
-            guard let object = value as? [String: Any] else { return ["\(path): not an object"] }
+        switch (schema["type"] as? String, value) {
+        case ("object", .object(let object)):
             let properties = schema["properties"] as? [String: Any] ?? [:]
             for name in schema["required"] as? [String] ?? [] where object[name] == nil {
                 problems.append("\(path).\(name): missing")
             }
-            for (name, member) in object {
-                if let property = properties[name] as? [String: Any] {
-                    problems += validate(member, property, at: "\(path).\(name)")
+            for member in object.members {
+                if let property = properties[member.name] as? [String: Any] {
+                    problems += validate(member.value, property, at: "\(path).\(member.name)")
                 } else if let additional = schema["additionalProperties"] as? [String: Any] {
-                    problems += validate(member, additional, at: "\(path).\(name)")
+                    problems += validate(member.value, additional, at: "\(path).\(member.name)")
                 } else if schema["additionalProperties"] as? Bool == false {
-                    problems.append("\(path).\(name): not in the schema")
+                    problems.append("\(path).\(member.name): not in the schema")
                 }
             }
-        case "array":
-            guard let array = value as? [Any] else { return ["\(path): not an array"] }
+        case ("array", .array(let array)):
             if let items = schema["items"] as? [String: Any] {
                 for (index, item) in array.enumerated() { problems += validate(item, items, at: "\(path)[\(index)]") }
             }
-        case "string": if !(value is String) { problems.append("\(path): not a string") }
-        case "boolean": if !(value is Bool) { problems.append("\(path): not a boolean") }
-        case "integer", "number": if !(value is NSNumber) || value is Bool { problems.append("\(path): not a number") }
-        default: break
+        case ("string", .string), ("boolean", .bool), ("number", .number), (nil, _): break
+        case ("integer", .number(let number)) where number.isIntegerLiteral: break
+        case (let type?, _): problems.append("\(path): not \("aeiou".contains(type.first ?? "x") ? "an" : "a") \(type)")
         }
         return problems
+    }
+
+    @Test("the validator tells literal types apart: true is no number, 1 no boolean, 1.0 no integer")
+    func validatorTypes() throws {
+        func problems(_ text: String, _ type: String) throws -> [String] {
+            Self.validate(try JSONReader.parse(Array(text.utf8)).get(), ["type": type])
+        }
+        #expect(try problems("1", "integer").isEmpty && problems("1.5", "number").isEmpty)
+        #expect(try problems("true", "boolean").isEmpty && problems(#""a""#, "string").isEmpty)
+        #expect(try problems("true", "number") == ["$: not a number"])
+        #expect(try problems("1", "boolean") == ["$: not a boolean"])
+        #expect(try problems("1.0", "integer") == ["$: not an integer"])
+        #expect(try problems("1e0", "integer") == ["$: not an integer"])
+        #expect(try problems(#""1""#, "number") == ["$: not a number"])
+        #expect(try problems("{}", "array") == ["$: not an array"])
     }
 
     struct Exchange {
@@ -167,7 +182,7 @@ struct OpenAPITests {
                 if contentType == "application/json", let media = content[contentType] as? [String: Any],
                     let schema = media["schema"] as? [String: Any]
                 {
-                    let body = try JSONSerialization.jsonObject(with: Data(exchange.reply.body))
+                    let body = try JSONReader.parse(Array(exchange.reply.body)).get()
                     let problems = Self.validate(body, schema)
                     #expect(problems.isEmpty, "\(operation): \(problems)")
                 }
