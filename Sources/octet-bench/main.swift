@@ -13,7 +13,8 @@ let usage = """
       --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default: its own)
       --proof FILE --at T   instructions: also count Octet.verify of FILE, a software proof, at RFC 3339 time T
     cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
-    repository root; instruction counts need valgrind.
+    repository root; instruction counts need valgrind. batch and requests (without a store) also
+    measure dist/octet-verify, the static package, when run from the root after scripts/package.
     Build with -c release; figures are ratios within one run (see README).
 
     """
