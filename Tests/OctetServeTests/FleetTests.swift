@@ -149,7 +149,8 @@ struct FleetTests {
         try (FreshProofs.request(FreshProofs.proof()) + "\n").write(
             toFile: scratch.path("in.jsonl"), atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = try #require(VerifierBinary.url)
+        let binary = try #require(VerifierBinary.url)
+        process.executableURL = binary
         process.arguments = ["--requests", scratch.path("in.jsonl"), "--replay-store", url]
         let output = Pipe()
         process.standardOutput = output

@@ -11,7 +11,8 @@ import Testing
 struct RequestsModeTests {
     static func start(_ arguments: [String], scratch: Scratch) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = try #require(VerifierBinary.url)
+        let binary = try #require(VerifierBinary.url)
+        process.executableURL = binary
         process.arguments = arguments
         let input = Pipe()
         let output = Pipe()
