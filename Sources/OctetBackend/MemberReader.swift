@@ -18,19 +18,16 @@ struct MemberReader {
         _ object: JSONObject, at path: FieldPath, known: [String], refused: [(name: String, reason: String)] = []
     ) throws(RequestError) {
         for member in object.members {
-            if let refusal = refused.first(where: { Self.same($0.name, member.name) }) {
+            if let refusal = refused.first(where: { JSONObject.sameName($0.name, member.name) }) {
                 throw RequestError(at: path.appending(member.name), refusal.reason)
             }
-            guard known.contains(where: { Self.same($0, member.name) }) else {
+            guard known.contains(where: { JSONObject.sameName($0, member.name) }) else {
                 throw RequestError(at: path.appendingCallerName(member.name), "unknown member")
             }
         }
         self.object = object
         self.path = path
     }
-
-    /// Equal as UTF-8 bytes (not as Swift's canonically equivalent `==`).
-    static func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) }
 
     private func value(_ name: String) -> (JSONValue, FieldPath)? {
         object[name].map { ($0, path.appending(name)) }
@@ -39,7 +36,7 @@ struct MemberReader {
     func string(_ name: String, oneOf allowed: [String]? = nil) throws(RequestError) -> String? {
         guard let (value, at) = value(name) else { return nil }
         guard case .string(let text) = value else { throw RequestError(at: at, "expected a string") }
-        if let allowed, !allowed.contains(where: { Self.same($0, text) }) {
+        if let allowed, !allowed.contains(where: { JSONObject.sameName($0, text) }) {
             throw RequestError(
                 at: at, "expected one of " + allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
         }

@@ -79,8 +79,8 @@ public struct RevocationList: RevocationSource, Sendable, Equatable {
                             .revocationListMalformed, "revocation list: an entry in \(member.name) has no status string"
                         ))
                 }
-                guard let status = [Status.revoked, .suspended].first(where: { $0.rawValue.utf8.elementsEqual(statusText.utf8) })
-                else {
+                let statuses: [Status] = [.revoked, .suspended]
+                guard let status = statuses.first(where: { JSONObject.sameName($0.rawValue, statusText) }) else {
                     return .failure(
                         BackendError(
                             .revocationListMalformed,
@@ -102,7 +102,7 @@ public struct RevocationList: RevocationSource, Sendable, Equatable {
         /// The kind a top-level member holds, its name compared as UTF-8 bytes.
         static func named(_ name: String) -> Kind? {
             let kinds: [(String, Kind)] = [("entries", .serial), ("proofKeys", .proofKey), ("deviceKeys", .deviceKey)]
-            return kinds.first { $0.0.utf8.elementsEqual(name.utf8) }?.1
+            return kinds.first { JSONObject.sameName($0.0, name) }?.1
         }
 
         var keyDescription: String {

@@ -61,7 +61,7 @@ enum ManifestParser {
     /// Exactly `names`: every one present, nothing else. (Duplicates never reach here: the reader refuses them.)
     private static func requireExactly(_ names: [String], in object: JSONObject, entry: Int?) throws(ManifestDefect) {
         let unknown = object.members.contains { member in
-            !names.contains { $0.utf8.elementsEqual(member.name.utf8) }
+            !names.contains { JSONObject.sameName($0, member.name) }
         }
         // The unknown name itself is input, so it is not echoed.
         if unknown { throw ManifestDefect(.unknownMember, entry: entry) }

@@ -165,10 +165,7 @@ public struct JSONReader {
     /// allocation: a request's objects have one to eleven); from the 16th on a set of every name
     /// takes over, so that an object of 65,536 members is still read in linear time.
     private static func isNew(_ name: String, among members: [JSONObject.Member], seen: inout Set<[UInt8]>?) -> Bool {
-        if members.count < 16 {
-            let count = name.utf8.count
-            return !members.contains { $0.name.utf8.count == count && $0.name.utf8.elementsEqual(name.utf8) }
-        }
+        if members.count < 16 { return !members.contains { JSONObject.sameName($0.name, name) } }
         if seen == nil { seen = Set(members.map { Array($0.name.utf8) }) }
         return seen!.insert(Array(name.utf8)).inserted
     }

@@ -84,7 +84,13 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the member named `name` (compared by UTF-8 bytes, not by canonical equivalence).
     public subscript(name: String) -> JSONValue? {
-        members.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
+        members.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Whether two member names are one name: equal as UTF-8 bytes, the reader's rule. Not Swift's
+    /// `==`, which is canonical equivalence (there `"\u212A"`, KELVIN SIGN, equals `"K"`).
+    public static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     /// The member names, in document order.
