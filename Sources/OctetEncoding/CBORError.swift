@@ -52,7 +52,6 @@ public struct CBORError: DecodingFailure {
         self.reason = reason
     }
 
-
     public var description: String {
         reason.isEmpty ? "CBOR: \(code) at offset \(offset)" : "CBOR: \(code) at offset \(offset): \(reason)"
     }

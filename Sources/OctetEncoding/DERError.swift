@@ -60,7 +60,6 @@ public struct DERError: DecodingFailure {
         self.reason = reason
     }
 
-
     public var description: String {
         reason.isEmpty ? "DER: \(code) at offset \(offset)" : "DER: \(code) at offset \(offset): \(reason)"
     }

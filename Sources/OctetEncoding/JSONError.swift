@@ -35,7 +35,6 @@ public struct JSONError: DecodingFailure {
         self.reason = reason
     }
 
-
     public var description: String {
         reason.isEmpty ? "\(code.rawValue) at byte \(offset)" : "\(code.rawValue) at byte \(offset): \(reason)"
     }

@@ -41,6 +41,3 @@ public struct WireError: DecodingFailure {
         reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))"
     }
 }
-
-extension WireError {
-}
