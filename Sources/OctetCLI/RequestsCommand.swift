@@ -53,10 +53,13 @@ enum RequestsCommand {
         defer { if fd != 0 { close(fd) } }
         // A reader that went away must be an EPIPE to notice, not a kill.
         signal(SIGPIPE, SIG_IGN)
-        // Each answer in one write(2) from the string's storage (flushed per line); a full
-        // non-blocking pipe is waited for with poll(2), not spun on.
-        let standardOutput = StreamWriter(fileDescriptor: 1)
-        let output = environment.writeLine ?? { standardOutput.write($0.utf8) }
+        // The tool's own standard-output writer: each answer in one write(2) from the string's
+        // storage (flushed per line), a full non-blocking pipe waited for with poll(2).
+        let output =
+            environment.writeLine ?? { text in
+                environment.writeOutput(text)
+                return environment.outputFailure() == nil
+            }
         var lines = RequestLines(fd: fd, limit: VerifyRequest.maxBytes)
         let runner = RequestsRunner(
             verifier: verifier, jobs: c.jobs ?? defaultJobs(c), now: environment.now, write: output)
