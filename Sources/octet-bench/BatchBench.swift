@@ -76,17 +76,10 @@ enum BatchBench {
         var failures: [String] = []
         /// The rate, and the CPU microseconds per proof the tool was charged (every thread, the kernel's part too).
         func runTool(_ tool: Tool, jobs: Int) -> (rate: Double, cpu: Double) {
-            let process = Process()
-            process.executableURL = tool.url
-            process.arguments =
-                ["--format", "json", "--jobs", "\(jobs)", "--at", ISO8601DateFormatter().string(from: at)] + paths
-            process.standardOutput = FileHandle.nullDevice
             let cpuBefore = Measure.childrenCPUSeconds()
-            let seconds = Measure.time {
-                try? process.run()
-                process.waitUntilExit()
-            }
-            if process.terminationStatus != 0 { failures.append("\(tool.name) --jobs \(jobs) exit \(process.terminationStatus)") }
+            let (seconds, status) = Measure.runProcess(
+                tool.url, ["--format", "json", "--jobs", "\(jobs)", "--at", ISO8601DateFormatter().string(from: at)] + paths)
+            if status != 0 { failures.append("\(tool.name) --jobs \(jobs) exit \(status)") }
             return (Double(count) / seconds, (Measure.childrenCPUSeconds() - cpuBefore) * perProof)
         }
 
@@ -121,7 +114,6 @@ enum BatchBench {
         let efficiencies = rows.map { $0.two[0] / ($0.library * cores) }
         let efficiency = Measure.median(efficiencies)
         let middle = rows[efficiencies.firstIndex(of: efficiency)!]
-        func listed(_ values: [Double]) -> String { values.map { Measure.format($0, 3) }.joined(separator: " ") }
         print("batch: \(count) proof files, --format json --jobs 2, \(rounds) rounds, median round:")
         print("library-single-thread-proofs-per-second: \(Measure.format(middle.library))")
         print("library-two-threads-proofs-per-second: \(Measure.format(middle.libraryTwo))")
@@ -129,11 +121,11 @@ enum BatchBench {
         print("batch-proofs-per-second: \(Measure.format(middle.two[0]))")
         print(
             "batch-efficiency: \(Measure.format(efficiency, 3)) (1.0 = the library rate × 2 jobs; median of "
-                + "\(listed(efficiencies)))")
+                + "\(Measure.listed(efficiencies)))")
         let jobsOneShares = rows.map { $0.one / $0.library }
-        print("batch-jobs-1-share: \(Measure.format(Measure.median(jobsOneShares), 3)) (--jobs 1 ÷ the library; median of \(listed(jobsOneShares)))")
+        print("batch-jobs-1-share: \(Measure.format(Measure.median(jobsOneShares), 3)) (--jobs 1 ÷ the library; median of \(Measure.listed(jobsOneShares)))")
         let twoThreadShares = rows.map { $0.libraryTwo / ($0.library * cores) }
-        print("library-two-threads-share: \(Measure.format(Measure.median(twoThreadShares), 3)) (median of \(listed(twoThreadShares)))")
+        print("library-two-threads-share: \(Measure.format(Measure.median(twoThreadShares), 3)) (median of \(Measure.listed(twoThreadShares)))")
         for (index, tool) in tools.enumerated() {
             // CPU per proof, not time: how much more work the tool does than the library, apart
             // from how busy it kept the cores.
@@ -141,10 +133,10 @@ enum BatchBench {
             let middleCPU = rows[cpuShares.firstIndex(of: Measure.median(cpuShares))!]
             print(
                 "\(tool.name)-cpu-us-per-proof: \(Measure.format(middleCPU.twoCPU[index], 1)) (library "
-                    + "\(Measure.format(middleCPU.libraryCPU, 1)); library ÷ tool, median of \(listed(cpuShares)))")
+                    + "\(Measure.format(middleCPU.libraryCPU, 1)); library ÷ tool, median of \(Measure.listed(cpuShares)))")
             guard index > 0 else { continue }
             let packaged = rows.map { $0.two[index] / ($0.library * cores) }
-            print("\(tool.name)-batch-efficiency: \(Measure.format(Measure.median(packaged), 3)) (median of \(listed(packaged)))")
+            print("\(tool.name)-batch-efficiency: \(Measure.format(Measure.median(packaged), 3)) (median of \(Measure.listed(packaged)))")
         }
         if !failures.isEmpty { print("batch: octet-verify failed: \(failures.joined(separator: ", "))") }
     }

@@ -93,6 +93,23 @@ enum Measure {
     /// The middle value (the upper middle of an even count): the figure of a bench made in rounds.
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+    /// Every round's ratio, as a bench prints them beside their median.
+    static func listed(_ values: [Double]) -> String { values.map { format($0, 3) }.joined(separator: " ") }
+
+    /// Runs `executable` with `arguments` (standard output discarded) and waits: its wall time and
+    /// exit status.
+    static func runProcess(_ executable: URL, _ arguments: [String]) -> (seconds: Double, status: Int32) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let seconds = time {
+            try? process.run()
+            process.waitUntilExit()
+        }
+        return (seconds, process.terminationStatus)
+    }
+
     /// CPU seconds of every PostgreSQL process (the postmaster with its ended backends, and every
     /// live backend or worker), summed; 0 when there is none.
     static func postgreSQLCPUSeconds() -> Double {

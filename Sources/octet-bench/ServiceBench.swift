@@ -64,11 +64,8 @@ enum ServiceBench {
             }
     }
 
-    static var tool: URL? {
-        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("octet-verify")
-        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
-    }
+    /// The octet-verify beside octet-bench.
+    static var tool: URL? { BatchBench.tools().first { $0.name == "octet-verify" }?.url }
 
     /// `jobs`: `--jobs`; nil leaves octet-verify's default (every core; three per core with PostgreSQL).
     static func requests(count: Int, replayStore: String?, jobs: Int?) {
@@ -96,34 +93,16 @@ enum ServiceBench {
             let mix = mix(count: count)
             try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
             var round = Round()
-            let process = Process()
-            process.executableURL = tool
-            process.arguments =
-                ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
-                + (replayStore.map { ["--replay-store", $0] } ?? [])
-            process.standardOutput = FileHandle.nullDevice
+            let arguments = ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
             // Every other round the tool goes first: a drift in the machine's speed favours neither side.
             if index.isMultiple(of: 2) { round.library = libraryRate(mix) }
             let cpuBefore = Measure.childrenCPUSeconds()
             let databaseBefore = Measure.postgreSQLCPUSeconds()
-            round.seconds = Measure.time {
-                try? process.run()
-                process.waitUntilExit()
-            }
+            (round.seconds, round.status) = Measure.runProcess(
+                tool, arguments + (replayStore.map { ["--replay-store", $0] } ?? []))
             round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
             round.databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
-            round.status = process.terminationStatus
-            if let packaged {
-                let process = Process()
-                process.executableURL = packaged.url
-                process.arguments = ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
-                process.standardOutput = FileHandle.nullDevice
-                let seconds = Measure.time {
-                    try? process.run()
-                    process.waitUntilExit()
-                }
-                round.packagedRate = Double(count) / seconds
-            }
+            if let packaged { round.packagedRate = Double(count) / Measure.runProcess(packaged.url, arguments).seconds }
             if !index.isMultiple(of: 2) { round.library = libraryRate(mix) }
             round.libraryTwo = libraryTwoThreadRate(mix)
             round.rate = Double(count) / round.seconds
@@ -138,8 +117,7 @@ enum ServiceBench {
         print("requests-per-second: \(Measure.format(round.rate))")
         print("library-single-thread-proofs-per-second: \(Measure.format(round.library))")
         print(
-            "requests-ratio-to-2x-library: \(Measure.format(median, 3)) (median of "
-                + "\(ratios.map { Measure.format($0, 3) }.joined(separator: " ")))")
+            "requests-ratio-to-2x-library: \(Measure.format(median, 3)) (median of \(Measure.listed(ratios)))")
         print(
             "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo))"
                 + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo, 3))")
@@ -147,7 +125,7 @@ enum ServiceBench {
         if !packagedRatios.isEmpty {
             print(
                 "dist-octet-verify-requests-ratio-to-2x-library: \(Measure.format(Measure.median(packagedRatios), 3)) "
-                    + "(median of \(packagedRatios.map { Measure.format($0, 3) }.joined(separator: " ")))")
+                    + "(median of \(Measure.listed(packagedRatios)))")
         }
         print(
             "requests-cpu-us-per-request: octet-verify \(Measure.format(round.verifierCPU / Double(count) * 1e6, 1))"
