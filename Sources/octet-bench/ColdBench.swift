@@ -58,28 +58,14 @@ enum ColdBench {
         return nil
     }
 
-    /// posix_spawn and waitpid, output to /dev/null: Foundation's Process adds tens of
-    /// milliseconds of its own (its exit monitoring), which would swamp what is measured.
+    /// The median of `runs` wall times, each spawned and reaped directly (``Measure/runProcess``),
+    /// output to /dev/null.
     static func medianWallSeconds(_ binary: String, _ arguments: [String], runs: Int) -> Double {
         var times: [Double] = []
         for _ in 0..<runs {
-            times.append(Measure.time { spawnAndWait(binary, arguments) })
+            times.append(Measure.runProcess(URL(fileURLWithPath: binary), arguments, discardErrors: true).seconds)
         }
         return times.sorted()[runs / 2]
-    }
-
-    static func spawnAndWait(_ binary: String, _ arguments: [String]) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
     }
 
     static func sharedLibraryCount(_ binary: String) -> String {
