@@ -37,8 +37,11 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// holds a NUL byte, which no file name can.
     func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R? {
         guard !bytes.contains(0) else { return nil }
-        return (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        // On the stack for any real name: a batch opens one file per proof.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { buffer in
+            _ = buffer.initialize(fromContentsOf: bytes)
+            buffer[bytes.count] = 0
+            return buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
     }
 

@@ -63,6 +63,34 @@ struct InputReadingTests {
         #expect(try read.get() == Data(first + second))
     }
 
+    @Test("a stream longer than the first buffer is read whole, however many times the buffer grows")
+    func longStreamReadWhole() throws {
+        let (reader, writer) = try Self.pipeEnds()
+        defer { close(reader) }
+        let bytes = (0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        Thread.detachNewThread {
+            // More than a pipe holds: the writer blocks until the reader drains it.
+            _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+            close(writer)
+        }
+        #expect(try InputFiles.readAll(reader, limit: 1 << 20).get() == Data(bytes))
+    }
+
+    @Test("past the limit, a stream and a regular file alike give exactly the limit and one byte more")
+    func readStopsOneBytePastTheLimit() throws {
+        let bytes = (0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let (reader, writer) = try Self.pipeEnds()
+        defer { close(reader) }
+        _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        close(writer)
+        #expect(try InputFiles.readAll(reader, limit: 1_000).get() == Data(bytes[..<1_001]))
+
+        let file = Self.folder.appendingPathComponent("over-limit")
+        try Data(bytes).write(to: file)
+        let read = InputFiles.read(InputPath(file.path), what: "PROOF", limit: 1_000, oversize: .truncate)
+        #expect(try read.get() == Data(bytes[..<1_001]))
+    }
+
     @Test("a result line is written byte for byte from a String's own storage and from any other collection")
     func writerWritesEveryByte() throws {
         let (reader, writer) = try Self.pipeEnds()
