@@ -43,6 +43,32 @@ enum ColdBench {
         print(
             "  (\(dynamic): \(sharedLibraryCount(dynamic)) shared libraries; \(packaged): \(sharedLibraryCount(packaged)))"
         )
+        timerCheck()
+    }
+
+    /// Why the benches time a child with posix_spawn and waitpid: the same `/bin/true` through
+    /// Foundation's `Process` (`run`, `waitUntilExit`), whose wait sees the exit up to one 50 ms
+    /// run-loop slice late.
+    static func timerCheck() {
+        let program = URL(fileURLWithPath: "/bin/true")
+        guard FileManager.default.isExecutableFile(atPath: program.path) else { return }
+        var direct: [Double] = []
+        var foundation: [Double] = []
+        for _ in 0..<21 {
+            direct.append(Measure.runProcess(program, []).seconds)
+            let process = Process()
+            process.executableURL = program
+            foundation.append(
+                Measure.time {
+                    try? process.run()
+                    process.waitUntilExit()
+                })
+        }
+        print(
+            String(
+                format:
+                    "  /bin/true, median of 21: %.2f ms by posix_spawn and waitpid, %.2f ms by Foundation's Process",
+                Measure.median(direct) * 1000, Measure.median(foundation) * 1000))
     }
 
     /// callgrind's "Collected" total for one run. Valgrind 3.19 cannot read the DWARF 5 debug

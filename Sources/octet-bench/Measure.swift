@@ -109,8 +109,8 @@ enum Measure {
     ///
     /// posix_spawn and waitpid, timed around those two calls alone. Foundation's `Process` is not
     /// used to time a child: `waitUntilExit` runs the run loop in 50 ms slices, and the exit
-    /// was often noticed only at the end of one (`/bin/true` measured 51–54 ms through it against
-    /// 0.8–1.7 ms this way, 2026-12-02), which charged a tool run of about a second up to 5% it
+    /// was often noticed only at the end of one (`octet-bench cold` times `/bin/true` both ways:
+    /// 51.6 against 1.2 ms, 2026-12-02), which charged a tool run of about a second up to 5% it
     /// never spent.
     static func runProcess(_ executable: URL, _ arguments: [String], discardErrors: Bool = false) -> (
         seconds: Double, status: Int32
