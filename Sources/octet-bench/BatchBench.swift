@@ -101,11 +101,11 @@ enum BatchBench {
         }
 
         // A wall-time ratio on a shared machine: the cores' speed drifts by a tenth or more within
-        // seconds (the same run of 10,000 files took 2.19 to 2.79 s back to back, 2026-12-02, with
-        // no steal time: the host's other guests slow the cores themselves). So each round brackets
-        // its tool runs between two library runs of half the proofs each (a drift during the round
-        // moves both sides alike) and gives its own ratio; the median of `rounds` rounds is the
-        // figure, printed with its quartiles and every round's ratio.
+        // seconds (`--jobs 1` over the same 10,100 files took 2.19 to 2.79 s back to back,
+        // 2026-12-02, with no steal time: the host's other guests slow the cores themselves). So
+        // each round brackets its tool runs between two library runs of half the proofs each (a
+        // drift during the round moves both sides alike) and gives its own ratio; the median of
+        // `rounds` rounds is the figure, printed with its quartiles and every round's ratio.
         let rounds = 15
         var rows: [Round] = []
         for _ in 0..<rounds {
