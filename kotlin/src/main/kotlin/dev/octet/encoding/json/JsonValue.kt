@@ -14,8 +14,11 @@ sealed class JsonValue {
     data class Object(val members: JsonObject) : JsonValue()
 }
 
-/** A number literal exactly as written, already validated against RFC 8259's grammar. */
-data class JsonNumber internal constructor(
+/**
+ * A number literal exactly as written, already validated against RFC 8259's grammar. Equal by text.
+ * (A plain class: a data class's `copy` would expose the internal constructor.)
+ */
+class JsonNumber internal constructor(
     /** The literal's ASCII text, e.g. `-12.5e3`. */
     val text: String,
     /** True when the literal has neither a fraction nor an exponent (`12`, `-0`). */
@@ -39,6 +42,10 @@ data class JsonNumber internal constructor(
         }
         return value
     }
+
+    override fun equals(other: Any?): Boolean = other is JsonNumber && other.text == text
+
+    override fun hashCode(): Int = text.hashCode()
 
     override fun toString(): String = text
 }
