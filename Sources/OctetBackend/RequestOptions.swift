@@ -294,7 +294,9 @@ extension RequestOptions {
             if let (apple, applePath) = try reader.object("apple") {
                 let appleReader = try MemberReader(apple, at: applePath, known: ["appId"])
                 let appIdPath = applePath.appending("appId")
-                guard let appId = try appleReader.string("appId") else { throw RequestError(at: appIdPath, "required") }
+                guard let appId = try appleReader.string("appId") else {
+                    throw RequestError(at: appIdPath, "required")
+                }
                 do throws(ExpectedAppError) {
                     _ = try ExpectedApp.apple(validatingAppID: appId)
                 } catch {

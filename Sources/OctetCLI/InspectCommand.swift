@@ -100,7 +100,8 @@ enum InspectCommand {
         var rows: [(String, String)] = []
         switch i.attestedApp {
         case nil: return []
-        case .apple(let appID): rows.append(("attested app id", appID + "   (the enrolment's App ID; not verified here)"))
+        case .apple(let appID):
+            rows.append(("attested app id", appID + "   (the enrolment's App ID; not verified here)"))
         case .appleWithoutEnrolment:
             rows.append(("attested app id", "none in the proof (assertion-only: its enrolment bundle attests it)"))
         case .android(let names, let digests):

@@ -178,7 +178,10 @@ public enum FuzzSeeds {
             ],
             ["--honor-verdict-tier", "--require-verdict", "verified", "--require-caller-metadata", "p"],
             ["--replay-db", "r.db", "--revocation-list", "l", "--trust-anchors", "d", "--jobs", "2", "p"],
-            ["--app-id", "ABCDE12345.com.example.octet", "--android-app", "p:" + String(repeating: "ab", count: 32), "p"],
+            [
+                "--app-id", "ABCDE12345.com.example.octet", "--android-app", "p:" + String(repeating: "ab", count: 32),
+                "p",
+            ],
             ["--android-app", "p:zz", "p"],
             ["--color", "never", "-q", "--files-from", "-"], ["--requests", "-", "--jobs", "4"],
             ["--", "-odd", "issue"], ["--region", "circle:90.00000004,0,10", "p"],

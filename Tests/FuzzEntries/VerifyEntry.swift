@@ -82,7 +82,8 @@ public struct VerifyFuzzInput: Sendable {
         if flags.contains(.requireAttestation) {
             options.expectedApps = [
                 .apple(appID: "ABCDE12345.com.example.octet"),
-                .android(packageName: "com.example.octet", signingCertificateSHA256: [Data(repeating: 0xAB, count: 32)]),
+                .android(
+                    packageName: "com.example.octet", signingCertificateSHA256: [Data(repeating: 0xAB, count: 32)]),
                 .android(packageName: "com.example.octet", signingCertificateSHA256: [Data(count: 31)]),
             ]
         }

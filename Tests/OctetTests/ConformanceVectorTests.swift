@@ -44,7 +44,7 @@ struct ConformanceVectorTests {
         }
     }
 
-    @Test("app-identity is in a vector's checks exactly when its options carry expectedApps, after attestation-required")
+    @Test("app-identity is reported exactly when a vector's options carry expectedApps, after attestation-required")
     func appIdentityOnlyWithExpectedApps() {
         for file in Self.committed {
             let names = file.expected.checks.map(\.name)
