@@ -28,7 +28,7 @@ object Octet {
     @JvmStatic
     @JvmOverloads
     fun verify(proofBytes: ByteArray, options: VerifyOptions = VerifyOptions()): ProofVerification {
-        ProofLimits.refusal(proofBytes.size)?.let { return Recipe.undecodable(it) }
+        ProofLimits.refusal(proofBytes.size)?.let { return Recipe.undecodable(it, options) }
         return Recipe.run(proofBytes.copyOf(), options)
     }
 }

@@ -125,10 +125,10 @@ class ConformanceVector(val file: File, json: TestJson.Obj) {
                     ExpectedApp.Apple(app.string("appId"))
                 }
                 "android" -> {
-                    app.only("packageName", "signingCertificateSHA256Base64")
+                    app.only("packageName", "signingCertificateSha256Hex")
                     ExpectedApp.Android(
                         app.string("packageName"),
-                        (app["signingCertificateSHA256Base64"] as TestJson.Arr).items.map { it.base64() }
+                        (app["signingCertificateSha256Hex"] as TestJson.Arr).items.map { hexBytes(it.str()) }
                     )
                 }
                 else -> throw AssertionError("unknown expected app kind $kind")
@@ -188,6 +188,12 @@ data class Expectation(
             result.checks.map { Triple(it.name, it.status.wireTag, it.code) }
         )
     }
+}
+
+/** Lower-case hex, as the vectors write digests; an odd length or another character fails the test. */
+fun hexBytes(text: String): ByteArray {
+    check(text.length % 2 == 0 && text.all { it in '0'..'9' || it in 'a'..'f' }) { "not lower-case hex" }
+    return ByteArray(text.length / 2) { Integer.parseInt(text.substring(2 * it, 2 * it + 2), 16).toByte() }
 }
 
 fun TestJson.str(): String = (this as TestJson.Str).value

@@ -41,10 +41,11 @@ internal object Recipe {
         val proof = try {
             ProofDecoder.decode(bytes)
         } catch (error: WireException) {
-            return undecodable(error)
+            return undecodable(error, options)
         } catch (error: Throwable) {
             // Not a rule of the format but a fault while reading (never seen): the proof is not decoded.
-            return undecodable(Outcome.fail(ReasonCode.WIRE_BOUND_VIOLATED, "could not be decoded: ${Failures.describe(error)}"))
+            val outcome = Outcome.fail(ReasonCode.WIRE_BOUND_VIOLATED, "could not be decoded: ${Failures.describe(error)}")
+            return undecodable(outcome, options)
         }
         return run(proof, options)
     }
@@ -82,14 +83,19 @@ internal object Recipe {
         return ProofVerification(results, tier)
     }
 
-    fun undecodable(error: WireException): ProofVerification = undecodable(WireFormatCheck.fail(error))
+    fun undecodable(error: WireException, options: VerifyOptions): ProofVerification =
+        undecodable(WireFormatCheck.fail(error), options)
 
-    /** On `wire-format` FAIL every other check is NOT_CHECKED "proof not decoded" (the locator and app-identity aside). */
-    private fun undecodable(wireFormat: Outcome): ProofVerification {
+    /**
+     * On `wire-format` FAIL every other check is NOT_CHECKED "proof not decoded" (the locator check
+     * aside, and `app-identity` without `expectedApps`) and the verdict is INVALID.
+     */
+    private fun undecodable(wireFormat: Outcome, options: VerifyOptions): ProofVerification {
         val results = ArrayList<ProofCheck>(1 + checks.size)
         results.add(WireFormatCheck.check(wireFormat))
         for (check in checks) {
-            if (check === CallerManifestLocatorCheck || check === AppIdentityCheck) continue
+            if (check === CallerManifestLocatorCheck) continue
+            if (check === AppIdentityCheck && options.expectedApps == null) continue
             results.add(ProofCheck(check.name, CheckStatus.NOT_CHECKED, "proof not decoded"))
         }
         return ProofVerification(results, null)

@@ -60,8 +60,21 @@ class AppIdentityCheckTest {
     }
 
     @Test
-    fun `on a wire-format FAIL app-identity is not reported`() {
-        val result = Octet.verify(ByteArray(0), VerifyOptions(expectedApps = emptyList()))
-        assertNull(result.check("app-identity"))
+    fun `an entry that can never match is ignored, so a mistake only refuses proofs`() {
+        for (entry in listOf(
+            ExpectedApp.Android("com.example.octet", emptyList()),
+            ExpectedApp.Android("com.example.octet", listOf(ByteArray(31))),
+            ExpectedApp.Apple("")
+        )) {
+            val check = Octet.verify(bytes, VerifyOptions(expectedApps = listOf(entry))).check("app-identity")!!
+            assertEquals("APP_NOT_ALLOWED", check.code, entry.toString())
+        }
+    }
+
+    @Test
+    fun `on a wire-format FAIL app-identity is NOT_CHECKED with expectedApps and absent without`() {
+        val pinned = Octet.verify(ByteArray(0), VerifyOptions(expectedApps = emptyList()))
+        assertEquals(CheckStatus.NOT_CHECKED, pinned.check("app-identity")!!.status)
+        assertNull(Octet.verify(ByteArray(0)).check("app-identity"))
     }
 }
