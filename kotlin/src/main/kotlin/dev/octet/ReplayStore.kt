@@ -1,13 +1,15 @@
 package dev.octet
 
 /**
- * The keys `replay-uniqueness` looks up: a proof is a replay when its identity, or the session
- * nonce it is bound to, was accepted before.
+ * The keys `replay-uniqueness` looks up: a proof is refused when the proof itself (its proof
+ * identity), or the session nonce it is bound to, was accepted before.
  *
- * [proofIdentity] is `SHA-256("octet/v1/replay\0" || SHA-256(proof_key) || proof_id)` (32 bytes):
- * the proof id under the key that signed it, so two devices' ids never collide and an id cannot be
- * burnt by a proof signed under another key. [sessionNonce] is the proof's `session_nonce`, when
- * it is bound to one. Both are copied in and handed out as copies.
+ * [proofIdentity] is `SHA-256("octet/v1/replay\0" || SHA-256(proof_key) || proof_id)` (32 bytes),
+ * never `proof_id` alone: `proof_id` is chosen by whoever signs, so anyone who saw a victim's id
+ * could otherwise sign a proof of their own with it and have the victim's genuine proof refused. A
+ * copy of a proof keeps its identity and still collides; a proof that merely borrows an id does
+ * not. [sessionNonce] is the proof's `session_nonce`, when it is bound to one: one nonce, one
+ * accepted proof, whoever signed it. Both are copied in and handed out as copies.
  */
 class ReplayKey(proofIdentity: ByteArray, sessionNonce: ByteArray?) {
     private val identity = proofIdentity.copyOf()

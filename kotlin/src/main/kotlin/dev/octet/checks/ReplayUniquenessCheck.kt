@@ -30,9 +30,11 @@ internal object ReplayUniquenessCheck : Check(CheckName.REPLAY_UNIQUENESS, runsL
                 } else {
                     Outcome.pass("first sighting; not recorded: the proof is not otherwise valid")
                 }
-            ReplaySighting.ReplayedProof -> Outcome.fail(ReasonCode.REPLAYED_PROOF_ID, "proof already accepted: a replay")
+            // "Already accepted", not "a replay": the store knows it accepted this proof, not who
+            // presents it now or why.
+            ReplaySighting.ReplayedProof -> Outcome.fail(ReasonCode.REPLAYED_PROOF_ID, "proof already accepted")
             ReplaySighting.ReplayedSessionNonce ->
-                Outcome.fail(ReasonCode.REPLAYED_SESSION_NONCE, "session nonce already accepted with another proof: a replay")
+                Outcome.fail(ReasonCode.REPLAYED_SESSION_NONCE, "session nonce already accepted with another proof")
             is ReplaySighting.Unavailable ->
                 Outcome.inconclusive(ReasonCode.REPLAY_STORE_UNAVAILABLE, "replay store unavailable: ${sighting.reason}")
         }
