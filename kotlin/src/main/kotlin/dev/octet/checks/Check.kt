@@ -36,6 +36,7 @@ internal abstract class Check(
         try {
             evaluate(context)
         } catch (error: Throwable) {
+            Failures.keepInterrupt(error)
             onFailure(error)
         }
 }
@@ -44,11 +45,17 @@ internal abstract class Check(
 internal object Failures {
     fun describe(error: Throwable): String = "${error.javaClass.name} was thrown"
 
+    /** An interrupt is absorbed into an outcome, never lost: the thread's flag is set again for its owner. */
+    fun keepInterrupt(error: Throwable) {
+        if (error is InterruptedException) Thread.currentThread().interrupt()
+    }
+
     /** Runs `judge`, turning anything thrown into a FAIL with `code` (for values several checks share). */
     inline fun guarded(code: ReasonCode, judge: () -> Outcome): Outcome =
         try {
             judge()
         } catch (error: Throwable) {
+            keepInterrupt(error)
             Outcome.fail(code, "could not be judged: ${describe(error)}")
         }
 }

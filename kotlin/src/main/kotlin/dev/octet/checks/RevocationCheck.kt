@@ -27,6 +27,7 @@ internal object RevocationCheck : Check(CheckName.REVOCATION) {
             val answer = try {
                 source.lookUp(subject)
             } catch (error: Throwable) {
+                Failures.keepInterrupt(error)
                 RevocationLookup.Unavailable(Failures.describe(error))
             }
             when (answer) {
@@ -63,6 +64,7 @@ internal object RevocationCheck : Check(CheckName.REVOCATION) {
         val entries = try {
             source.entryCount
         } catch (error: Throwable) {
+            Failures.keepInterrupt(error)
             null
         }
         val checked = "proof key, " + (if (deviceKey == null) "no device key" else "device key") +

@@ -28,10 +28,12 @@ import dev.octet.wire.StageKind
  * the device input, the parsed Android chain, the hardware-attestation outcome, the signed tier,
  * the content claim and the presented manifest.
  */
-internal class VerificationContext(val proof: DecodedProof, val options: VerifyOptions, nowMs: Long) {
+internal class VerificationContext(
+    val proof: DecodedProof,
+    val options: VerifyOptions,
     /** `now` in Unix milliseconds, the "now" of every time rule. */
-    val nowMs: Long = nowMs
-
+    val nowMs: Long
+) {
     /** [VerifyOptions.expectedSessionNonce], copied once. */
     val expectedSessionNonce: ByteArray? = options.expectedSessionNonce?.copyOf()
 
@@ -90,6 +92,7 @@ internal class VerificationContext(val proof: DecodedProof, val options: VerifyO
         try {
             HardwareAttestationCheck.judge(this)
         } catch (error: Throwable) {
+            Failures.keepInterrupt(error)
             Pair(Outcome.fail(ReasonCode.EVIDENCE_MALFORMED, "could not be judged: ${Failures.describe(error)}"), null)
         }
     }

@@ -117,6 +117,17 @@ class BackendChecksTest {
     }
 
     @Test
+    fun `an interrupted store call is INCONCLUSIVE and the thread stays interrupted`() {
+        val interrupted = object : ReplayStore {
+            override fun check(key: ReplayKey, record: Boolean, atMillis: Long): ReplaySighting = throw InterruptedException()
+        }
+        val result = Octet.verify(issuer.issue(TestIssuer.Draft()), VerifyOptions(replayStore = interrupted))
+        val interruptFlag = Thread.interrupted() // reads and clears the flag
+        assertEquals("REPLAY_STORE_UNAVAILABLE", result.check("replay-uniqueness")!!.code)
+        assertTrue(interruptFlag, "the interrupt was swallowed")
+    }
+
+    @Test
     fun `revocation asks about the proof key and the device key, and REVOKED outranks SUSPENDED`() {
         val asked = ArrayList<RevocationSubject>()
         val source = object : RevocationSource {
