@@ -168,7 +168,7 @@ let package = Package(
             name: "OctetBackendTests",
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
-                "OctetConformance",
+                "OctetConformance", "OctetAttestation", "OctetAttestationTesting", "CSQLite",
             ]),
         .testTarget(
             name: "OctetServeTests",
