@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Octet
 import OctetBackend
@@ -14,57 +13,8 @@ final class MigrationNotices: @unchecked Sendable {
     var handler: ReplaySchemaMigrationHandler { { migration in self.lock.withLock { self.seen.append(migration) } } }
 }
 
-/// Plain SQLite on a file, for the tests' own set-up and inspection.
-enum RawSQLite {
-    struct Failed: Error, CustomStringConvertible { let description: String }
-
-    /// Runs `sql` (several statements allowed) on a connection of its own; the first column of
-    /// every row of the last statement, as text.
-    @discardableResult
-    static func run(_ path: String, _ sql: String) throws -> [String] {
-        var db: OpaquePointer?
-        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
-            sqlite3_close_v2(db)
-            throw Failed(description: "cannot open \(path)")
-        }
-        defer { sqlite3_close_v2(db) }
-        var rows: [String] = []
-        var rest = sql
-        while !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            var statement: OpaquePointer?
-            var tail: UnsafePointer<CChar>?
-            let prepared = rest.withCString { text -> Int32 in
-                let code = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
-                rest = tail.map { String(cString: $0) } ?? ""
-                return code
-            }
-            guard prepared == SQLITE_OK else { throw Failed(description: String(cString: sqlite3_errmsg(db))) }
-            guard let statement else { continue }
-            defer { sqlite3_finalize(statement) }
-            rows = []
-            while true {
-                let step = sqlite3_step(statement)
-                if step == SQLITE_DONE { break }
-                guard step == SQLITE_ROW else { throw Failed(description: String(cString: sqlite3_errmsg(db))) }
-                rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
-            }
-        }
-        return rows
-    }
-}
-
 @Suite("SQLiteReplayStore schema version 2: a file of version 1 is migrated once and keeps refusing its old ids")
 struct SQLiteReplayMigrationTests {
-    /// Version 1's schema, as that build created it (SQLiteReplayStore.schema at main 867d735).
-    static let versionOneSchema = """
-        CREATE TABLE IF NOT EXISTS octet_accepted_proofs (
-            proof_id BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS octet_accepted_nonces (
-            session_nonce BLOB PRIMARY KEY NOT NULL, proof_id BLOB NOT NULL,
-            accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
-        PRAGMA user_version = 1;
-        """
-
     static let oldId = [UInt8](repeating: 0x11, count: 16)
     static let oldNonce = [UInt8](repeating: 0x22, count: 16)
     static let oldAcceptedAt: Int64 = 1_000
@@ -76,7 +26,7 @@ struct SQLiteReplayMigrationTests {
         let nonce = Hex.encode(oldNonce)
         try RawSQLite.run(
             path,
-            versionOneSchema + """
+            RawSQLite.versionOneReplaySchema + """
                 INSERT INTO octet_accepted_proofs VALUES (X'\(id)', \(oldAcceptedAt));
                 INSERT INTO octet_accepted_nonces VALUES (X'\(nonce)', X'\(id)', \(oldAcceptedAt));
                 """)

@@ -22,7 +22,8 @@ struct InvisibleCharacterTests {
 
         let text = OutputCapture()
         #expect(OctetVerifyTool.run(["inspect", path], environment: text.environment(now: CLIFixture.nowMs)) == 0)
-        #expect(text.standardOutput.contains("app id  com.example" + Self.shown + ".octet\n"), "\(text.standardOutput)")
+        let appIdLine = text.standardOutput.split(separator: "\n").first { $0.hasPrefix("  app id ") }
+        #expect(appIdLine?.hasSuffix(" com.example" + Self.shown + ".octet") == true, "\(text.standardOutput)")
         #expect(!Self.containsHidden(text.standardOutput))
 
         let json = OutputCapture()

@@ -101,6 +101,40 @@ struct ReplayStoreFlagTests {
         #expect(store.check(old, record: false, atMilliseconds: now) == .first(recorded: false))
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
     }
+
+    @Test("a version 1 replay database is migrated by the first run, which says so once; its old ids stay refused")
+    func migrationNotice() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("v1.db").path
+        // CLIFixture.proof(id: 7)'s proof id, accepted by a store of version 1.
+        let oldId = [UInt8](repeating: 7, count: 15) + [0xA5]
+        try RawSQLite.run(
+            database,
+            RawSQLite.versionOneReplaySchema
+                + "INSERT INTO octet_accepted_proofs VALUES (X'\(oldId.map { String(format: "%02x", $0) }.joined())', 1);")
+        let old = try CLIFixture.write(CLIFixture.proof(id: 7), "old.proof", in: directory)
+        let new = try CLIFixture.write(CLIFixture.proof(id: 8), "new.proof", in: directory)
+        let notice =
+            "octet-verify: replay store \(database): migrated from schema version 1 to 2: proofs are now recorded "
+            + "under their proof identity; the proof ids recorded by version 1 stay refused until they are pruned\n"
+
+        let first = OutputCapture()
+        let status = OctetVerifyTool.run(
+            ["--at", CLIFixture.at, "--replay-db", database, old], environment: first.environment(now: CLIFixture.nowMs))
+        #expect(status == 1)
+        #expect(first.standardError == notice)
+        #expect(first.standardOutput.contains("FAIL          replay-uniqueness       proof already accepted"))
+
+        let second = OutputCapture()
+        #expect(
+            OctetVerifyTool.run(
+                ["--at", CLIFixture.at, "--replay-store", "sqlite:" + database, old, new],
+                environment: second.environment(now: CLIFixture.nowMs)) == 1)
+        #expect(second.standardError.isEmpty, "\(second.standardError)")
+        #expect(second.standardOutput.contains("new.proof: valid"))
+        #expect(second.standardOutput.contains("old.proof: invalid"))
+    }
 }
 
 /// Collects what the tool writes, for in-process runs.
