@@ -112,7 +112,9 @@ struct PostgreSQLReplayMigrationTests {
         // Another store on the migrated database: version 2 already, nothing to say.
         let again = MigrationNotices()
         let other = try PostgreSQLReplayStore(uri: url, onMigration: again.handler)
-        #expect(other.check(ReplayKey.testing(proofId: Self.oldId, sessionNonce: nil), record: true, atMilliseconds: 3_000) == .replayedProofId)
+        #expect(
+            other.check(ReplayKey.testing(proofId: Self.oldId, sessionNonce: nil), record: true, atMilliseconds: 3_000)
+                == .replayedProofId)
         #expect(again.all.isEmpty)
         #expect(notices.all.count == 1)
     }

@@ -6,12 +6,16 @@ import Testing
 
 @Suite("Replay records keyed by proof identity: a borrowed proof id does not block the proof it was taken from")
 struct ReplaySquattingTests {
-    @Test("in memory: an attacker's attested proof with the victim's id is accepted, the victim's still is, a copy is not")
+    @Test(
+        "in memory: an attacker's attested proof with the victim's id is accepted, the victim's still is, a copy is not"
+    )
     func memory() throws {
         try ReplaySquatting.run(through: MemoryReplayStore())
     }
 
-    @Test("in SQLite: an attacker's attested proof with the victim's id is accepted, the victim's still is, a copy is not")
+    @Test(
+        "in SQLite: an attacker's attested proof with the victim's id is accepted, the victim's still is, a copy is not"
+    )
     func sqlite() throws {
         let directory = try SQLiteReplayStoreTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -22,7 +26,8 @@ struct ReplaySquattingTests {
     func identityBindsKey() {
         let proofId = [UInt8](repeating: 7, count: 16)
         let mine = ReplayKey.testing(proofId: proofId, sessionNonce: nil)
-        let theirs = ReplayKey.testing(proofId: proofId, sessionNonce: nil, proofKey: [0x04] + [UInt8](repeating: 1, count: 64))
+        let theirs = ReplayKey.testing(
+            proofId: proofId, sessionNonce: nil, proofKey: [0x04] + [UInt8](repeating: 1, count: 64))
         #expect(mine.proofIdentity.count == 32)
         #expect(mine.proofIdentity != theirs.proofIdentity)
         #expect(mine == ReplayKey.testing(proofId: proofId, sessionNonce: nil))

@@ -122,7 +122,8 @@ struct ReplayStorePathTests {
             try SQLiteReplayStore(path: path).check(Self.key(1), record: true, atMilliseconds: 0)
                 == .first(recorded: true))
         // WAL: a writer holding its lock does not stop readers, and opening only reads now.
-        let holder = try SQLiteLockHolder(path, "BEGIN IMMEDIATE; INSERT INTO octet_accepted_identities VALUES (x'00', 0);")
+        let holder = try SQLiteLockHolder(
+            path, "BEGIN IMMEDIATE; INSERT INTO octet_accepted_identities VALUES (x'00', 0);")
         let store = try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 100)
         #expect(store.isReady, "opening wrote (or waited for the write lock)")
         holder.release()

@@ -56,14 +56,18 @@ struct SQLiteReplayMigrationTests {
         let fresh = ReplayKey.testing(proofId: [UInt8](repeating: 0x44, count: 16), sessionNonce: nil)
         #expect(store.check(fresh, record: true, atMilliseconds: 2_000) == .first(recorded: true))
         #expect(store.check(fresh, record: true, atMilliseconds: 2_000) == .replayedProofId)
-        #expect(try RawSQLite.run(path, "SELECT hex(proof_identity) FROM octet_accepted_identities;")
-            == [Hex.encode(fresh.proofIdentity).uppercased()])
+        #expect(
+            try RawSQLite.run(path, "SELECT hex(proof_identity) FROM octet_accepted_identities;")
+                == [Hex.encode(fresh.proofIdentity).uppercased()])
         #expect(try RawSQLite.run(path, "SELECT count(*) FROM octet_v1_accepted_proof_ids;") == ["1"])
 
         // Opening again: already version 2, nothing to say.
         let again = MigrationNotices()
         let reopened = try SQLiteReplayStore(path: path, onMigration: again.handler)
-        #expect(reopened.check(ReplayKey.testing(proofId: Self.oldId, sessionNonce: nil), record: false, atMilliseconds: 3_000) == .replayedProofId)
+        #expect(
+            reopened.check(
+                ReplayKey.testing(proofId: Self.oldId, sessionNonce: nil), record: false, atMilliseconds: 3_000)
+                == .replayedProofId)
         #expect(again.all.isEmpty)
         #expect(notices.all.count == 1)
     }
@@ -82,7 +86,9 @@ struct SQLiteReplayMigrationTests {
         #expect(store.check(young, record: false, atMilliseconds: 1_000_000) == .replayedProofId)
     }
 
-    @Test("a version 1 writer still holding the file finds its table gone: it cannot record where version 2 does not look")
+    @Test(
+        "a version 1 writer still holding the file finds its table gone: it cannot record where version 2 does not look"
+    )
     func versionOneWriterFails() throws {
         let directory = try SQLiteReplayStoreTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -52,7 +52,9 @@ struct InvisibleCharacterTests {
         // A text result names the file in its header.
         let path = try CLIFixture.write(CLIFixture.proof(id: 3), name, in: directory)
         let result = OutputCapture()
-        #expect(OctetVerifyTool.run(["--at", CLIFixture.at, path], environment: result.environment(now: CLIFixture.nowMs)) == 0)
+        #expect(
+            OctetVerifyTool.run(["--at", CLIFixture.at, path], environment: result.environment(now: CLIFixture.nowMs))
+                == 0)
         #expect(result.standardOutput.contains("p" + Self.shown + ".proof: valid"), "\(result.standardOutput)")
         #expect(!Self.containsHidden(result.standardOutput))
     }

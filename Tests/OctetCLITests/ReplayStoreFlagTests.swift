@@ -108,11 +108,9 @@ struct ReplayStoreFlagTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("v1.db").path
         // CLIFixture.proof(id: 7)'s proof id, accepted by a store of version 1.
-        let oldId = [UInt8](repeating: 7, count: 15) + [0xA5]
+        let oldId = String(repeating: "07", count: 15) + "a5"
         try RawSQLite.run(
-            database,
-            RawSQLite.versionOneReplaySchema
-                + "INSERT INTO octet_accepted_proofs VALUES (X'\(oldId.map { String(format: "%02x", $0) }.joined())', 1);")
+            database, RawSQLite.versionOneReplaySchema + "INSERT INTO octet_accepted_proofs VALUES (X'\(oldId)', 1);")
         let old = try CLIFixture.write(CLIFixture.proof(id: 7), "old.proof", in: directory)
         let new = try CLIFixture.write(CLIFixture.proof(id: 8), "new.proof", in: directory)
         let notice =
@@ -121,7 +119,8 @@ struct ReplayStoreFlagTests {
 
         let first = OutputCapture()
         let status = OctetVerifyTool.run(
-            ["--at", CLIFixture.at, "--replay-db", database, old], environment: first.environment(now: CLIFixture.nowMs))
+            ["--at", CLIFixture.at, "--replay-db", database, old],
+            environment: first.environment(now: CLIFixture.nowMs))
         #expect(status == 1)
         #expect(first.standardError == notice)
         #expect(first.standardOutput.contains("FAIL          replay-uniqueness       proof already accepted"))

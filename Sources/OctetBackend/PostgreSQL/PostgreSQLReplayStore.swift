@@ -76,8 +76,8 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
             let connection = try PostgreSQLConnection(
                 uri: uri, connectTimeoutSeconds: connectTimeout, redactor: redactor)
             if let from = try Self.ready(connection, statementTimeoutMilliseconds: statementTimeout) {
-                onMigration?(
-                    ReplaySchemaMigration(fromVersion: from, toVersion: PostgreSQLReplaySchema.version, store: shownURI))
+                let to = PostgreSQLReplaySchema.version
+                onMigration?(ReplaySchemaMigration(fromVersion: from, toVersion: to, store: shownURI))
             }
             return connection
         }
