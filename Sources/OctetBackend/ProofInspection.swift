@@ -44,8 +44,12 @@ public struct ProofInspection: Sendable, Equatable {
 
     /// SHA-256 of the proof bytes, lower-case hex (the `proofSha256` of `--format json`).
     public var proofSHA256: String
-    /// SHA-256 of `proof_id`: what a replay store keys on, without the id itself.
+    /// SHA-256 of `proof_id`, without the id itself (a replay store of schema version 1 keyed on
+    /// the id; version 2 keys on ``proofIdentity``).
     public var proofIdSHA256: String
+    /// The proof identity a replay store records the proof under,
+    /// `SHA-256("octet/v1/replay\0" || SHA-256(proof_key) || proof_id)`, lower-case hex.
+    public var proofIdentity: String
     /// SHA-256 of the proof key's 65-byte SEC1 point: a revocation list's `proofKeys`.
     public var proofKeySHA256: String
     /// SHA-256 of the device key's SEC1 point (the software key, the App Attest key, the Android
@@ -80,6 +84,8 @@ public struct ProofInspection: Sendable, Equatable {
         proofSHA256 = Hex.encode(SHA256.hash(Array(proof.proofBytes)))
         proofIdSHA256 = Hex.encode(SHA256.hash(Array(proof.proofId)))
         proofKeySHA256 = Hex.encode(SHA256.hash(Array(proof.proofKey)))
+        proofIdentity = Hex.encode(
+            ReplayKey.proofIdentity(proofKey: Array(proof.proofKey), proofId: Array(proof.proofId)))
         let chain = proof.androidCertificateChain.map { try? Certificate(derEncoded: Array($0)) }
         let deviceKey =
             proof.deviceKey.map(Array.init) ?? chain.first.flatMap { $0?.publicKeyP256?.x963Representation }
@@ -173,6 +179,7 @@ public struct ProofInspection: Sendable, Equatable {
             ("proof", .string(path)),
             ("proofSha256", .string(proofSHA256)),
             ("proofIdSha256", .string(proofIdSHA256)),
+            ("proofIdentity", .string(proofIdentity)),
             ("proofKeySha256", .string(proofKeySHA256)),
             ("deviceKeySha256", deviceKeySHA256.map { .string($0) } ?? .null),
             ("platform", .string(platform)),

@@ -91,6 +91,19 @@ final class VerificationContext {
         }
     }
 
+    /// The proof's keys in a replay store: its proof identity `H("octet/v1/replay\0" || H(proof_key)
+    /// || proof_id)` (with `H(proof_key)` from the stage chain), its proof id for records a store
+    /// kept by id before, and its session nonce.
+    private(set) lazy var replayKey: ReplayKey = {
+        let keyDigest = self.stageChain.proofKeyDigest
+        let identity = self.pooledHasher.withHasher { hasher in
+            ReplayKey.proofIdentity(proofKeyDigest: keyDigest, proofId: self.proof.proofId, hasher: &hasher)
+        }
+        return ReplayKey(
+            proofIdentity: identity.bytes, proofId: Array(proof.proofId),
+            sessionNonce: proof.claims.sessionNonce.map(Array.init))
+    }()
+
     /// The proof's content commitment, built once for `caller-manifest`, its locator check and
     /// `caller-metadata`.
     private(set) lazy var contentClaim: ContentCommitmentClaim = makeContentClaim()
