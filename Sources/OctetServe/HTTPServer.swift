@@ -70,8 +70,10 @@ enum HTTPRoute: Sendable {
 /// GNU libmicrohttpd behind a small Swift face (no HTTP parsing here: MHD parses and bounds the
 /// request line, headers and body framing).
 ///
-/// One MHD thread does all network I/O (epoll). A request's body is collected there, bounded by
-/// its route; only a whole body is handed to the verification pool, with the connection
+/// One MHD thread does all network I/O (epoll). Once a request's headers are in, its framing is
+/// checked (`FramingDefect`: what MHD 0.9.75 lets through that two readers could read two ways);
+/// its body is then collected there, bounded by its route and by the `BufferBudget` shared by
+/// every connection; only a whole body is handed to the verification pool, with the connection
 /// suspended meanwhile and resumed with the answer. A client that sends slowly therefore holds a
 /// connection slot, never a verification thread, and a watchdog closes a connection whose request
 /// is not complete within `requestTimeout`.
@@ -240,7 +242,8 @@ final class HTTPServer: @unchecked Sendable {
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
-            if exchange.overflow == 0, !exchange.overBudget, exchange.body.count + count <= route.maxBody, let upload {
+            exchange.received += count
+            if !exchange.dropping, exchange.received <= route.maxBody, let upload {
                 let needed = exchange.body.count + count
                 if needed > exchange.reserved {
                     // A chunked body (MHD never passes more than a Content-Length): reserve as the
@@ -251,10 +254,10 @@ final class HTTPServer: @unchecked Sendable {
                         exchange.body.reserveCapacity(target)
                     } else {
                         // Keep nothing more; answer 503 once the body ends (MHD 0.9.75 takes no
-                        // answer mid-body), close if it goes on past --max-body.
+                        // answer mid-body).
                         exchange.overBudget = true
+                        exchange.dropping = true
                         exchange.discard(budget)
-                        exchange.overflow += count
                         return .YES
                     }
                 }
@@ -262,11 +265,11 @@ final class HTTPServer: @unchecked Sendable {
                     exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
                 }
             } else {
-                // Over the limit without a Content-Length (chunked), or over the budget: keep
-                // nothing more, answer once the body ends; close if it goes on past the limit.
-                exchange.overflow += count
+                // Over --max-body without a Content-Length (chunked), or over the budget: keep
+                // nothing more, answer once the body ends; close if it goes on past twice the limit.
+                exchange.dropping = true
                 exchange.discard(budget)
-                if exchange.overflow > route.maxBody { return .NO }
+                if exchange.received > 2 * route.maxBody { return .NO }
             }
             return .YES
         }
@@ -278,7 +281,7 @@ final class HTTPServer: @unchecked Sendable {
         if exchange.overBudget {
             return send(service.overBudget(), exchange: exchange, connection: connection, close: true)
         }
-        if exchange.overflow > 0 {
+        if exchange.received > route.maxBody {
             return send(service.tooLarge(), exchange: exchange, connection: connection, close: true)
         }
         if let answer = service.answerAtOnce(route) {
@@ -417,7 +420,10 @@ private final class Exchange: @unchecked Sendable {
     var body: [UInt8] = []
     /// Bytes of the budget this request holds (the body's capacity, or its Content-Length).
     var reserved = 0
-    var overflow = 0
+    /// Body bytes MHD passed so far, kept or not.
+    var received = 0
+    /// Past --max-body or the budget: the rest of the body is read and dropped.
+    var dropping = false
     var overBudget = false
     var submitted = false
     private let lock = NSLock()

@@ -123,6 +123,21 @@ struct MemoryBudgetTests {
         // And a whole upload is verified again; its reservation goes back after its answer.
         #expect(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status == 200)
         #expect(try Self.metric(server.port, "octet_buffered_request_bytes") == 0)
+
+        // Bodies verified one after another are not kept once answered: 24 of 3 MiB (72 MiB in
+        // all) leave resident memory within the same bound.
+        let whole = [UInt8](repeating: 0x20, count: size)
+        for _ in 0..<24 {
+            let reply = try TestClient.request(
+                server.port, method: "POST", path: "/v1/verify",
+                headers: ["Authorization": "Bearer \(Self.token)", "Content-Type": "application/json"], body: whole)
+            #expect(reply.status == 400)
+        }
+        let after = try #require(Self.residentBytes(pid))
+        #expect(
+            after - baseline <= limit + slack,
+            "after 24 answered uploads resident memory is \((after - baseline) >> 10) KiB over the baseline")
+        #expect(try Self.metric(server.port, "octet_buffered_request_bytes") == 0)
     }
 
     @Test("--max-buffered-bytes below --max-body is a usage error; the chosen cap is logged at start-up")
