@@ -159,7 +159,12 @@ public enum ServeCommand {
         let isPostgreSQL = c.replayStore.map { $0.hasPrefix("postgres") } ?? false
         let threads = c.threads ?? (isPostgreSQL ? 3 * cores : cores)
         let store: (any ReplayStore)?
-        switch openReplayStore(c.replayStore, connections: threads) {
+        let migrated: ReplaySchemaMigrationHandler = { migration in
+            log.event(
+                "replayStoreMigrated",
+                ["fromVersion": .int(Int64(migration.fromVersion)), "toVersion": .int(Int64(migration.toVersion))])
+        }
+        switch openReplayStore(c.replayStore, connections: threads, onMigration: migrated) {
         case .success(let opened): store = opened
         case .failure(let error): return fail(error)
         }
@@ -274,14 +279,17 @@ public enum ServeCommand {
     }
 
     /// `connections`: the PostgreSQL pool's size, one per verification thread.
-    static func openReplayStore(_ text: String?, connections: Int) -> Result<(any ReplayStore)?, CLIError> {
+    static func openReplayStore(
+        _ text: String?, connections: Int, onMigration: ReplaySchemaMigrationHandler? = nil
+    ) -> Result<(any ReplayStore)?, CLIError> {
         guard let text else { return .success(nil) }
         do throws(ReplayStoreError) {
             switch try ReplayStoreURL(parsing: text) {
             case .sqlite(let path):
                 // A service answers 503 after 2 s of a busy database rather than holding the caller a minute.
                 do throws(BackendError) {
-                    return .success(try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000))
+                    return .success(
+                        try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000, onMigration: onMigration))
                 } catch {
                     return .failure(.unreadable(error.message))
                 }
@@ -289,7 +297,8 @@ public enum ServeCommand {
                 // Reached lazily: a database that is down at start-up is 503s until it is up.
                 return .success(
                     try PostgreSQLReplayStore(
-                        uri: uri, options: PostgreSQLReplayStore.Options(maximumConnections: connections)))
+                        uri: uri, options: PostgreSQLReplayStore.Options(maximumConnections: connections),
+                        onMigration: onMigration))
             }
         } catch {
             return .failure(

@@ -207,8 +207,10 @@ final class ReplayHealth: @unchecked Sendable {
 
     private func probe() {
         guard let store else { return }
-        // A key no proof has (proof ids are 16 random bytes; this one is all 0xFF), never recorded.
-        let key = ReplayKey(proofId: [UInt8](repeating: 0xFF, count: 16), sessionNonce: nil)
+        // A key no proof has (an identity and a proof id of all 0xFF), never recorded.
+        let key = ReplayKey(
+            proofIdentity: [UInt8](repeating: 0xFF, count: 32), proofId: [UInt8](repeating: 0xFF, count: 16),
+            sessionNonce: nil)
         if case .unavailable = store.check(key, record: false, atMilliseconds: clock()) {
             sawUnavailable()
         } else {

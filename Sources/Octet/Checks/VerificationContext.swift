@@ -58,8 +58,18 @@ final class VerificationContext {
     /// `stage-signatures`, judged once: `verdict-tier` and the signed tier depend on it.
     private(set) lazy var stageSignatures: Outcome = Check.judgeStageSignatures(self)
 
-    /// `hardware-attestation`, judged once: `attestation-required` gates on it.
+    /// `hardware-attestation`, judged once: `attestation-required` and `app-identity` gate on it.
     private(set) lazy var hardwareAttestation: Outcome = Check.judgeHardwareAttestation(self)
+
+    /// An Android proof's chain walk: the `hardware-attestation` judgement and the facts it read
+    /// (the leaf's KeyDescription, parsed once), which `app-identity` reads for the attestation
+    /// application id. nil for the other platforms.
+    private(set) lazy var androidAttestation: AndroidAttestationReport? = {
+        guard let chain = self.androidChain else { return nil }
+        let claims = self.proof.claims
+        return AndroidKeyAttestation.evaluate(
+            chain, appId: claims.appId, createdAtMs: claims.createdAtMs, anchors: self.options.trustAnchors)
+    }()
 
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
     private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
@@ -80,6 +90,19 @@ final class VerificationContext {
         case .androidKey: androidChain?.leafPublicKey?.x963Representation
         }
     }
+
+    /// The proof's keys in a replay store: its proof identity `H("octet/v1/replay\0" || H(proof_key)
+    /// || proof_id)` (with `H(proof_key)` from the stage chain), its proof id for records a store
+    /// kept by id before, and its session nonce.
+    private(set) lazy var replayKey: ReplayKey = {
+        let keyDigest = self.stageChain.proofKeyDigest
+        let identity = self.pooledHasher.withHasher { hasher in
+            ReplayKey.proofIdentity(proofKeyDigest: keyDigest, proofId: self.proof.proofId, hasher: &hasher)
+        }
+        return ReplayKey(
+            proofIdentity: identity.bytes, proofId: Array(proof.proofId),
+            sessionNonce: proof.claims.sessionNonce.map(Array.init))
+    }()
 
     /// The proof's content commitment, built once for `caller-manifest`, its locator check and
     /// `caller-metadata`.
