@@ -30,7 +30,9 @@ public struct AndroidCertificateChain: Sendable {
                 if count > 1, index == count - 1, structure.isSelfIssued {
                     return .success(Member(structure: structure, certificate: nil))
                 }
-                return StrictCertificate.load(structure).map { Member(structure: structure, certificate: $0.certificate) }
+                return StrictCertificate.load(structure).map {
+                    Member(structure: structure, certificate: $0.certificate)
+                }
             }
         }
     }

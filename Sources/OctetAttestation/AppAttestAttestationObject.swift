@@ -33,7 +33,8 @@ struct AppAttestAttestationObject: Sendable {
             case .array(let chain)? = statement[textKey: "x5c"], statement[textKey: "receipt"]?.byteString != nil
         else {
             throw AppAttestFailure(
-                .evidenceMalformed, "attestation statement must hold exactly x5c (an array) and receipt (a byte string)")
+                .evidenceMalformed, "attestation statement must hold exactly x5c (an array) and receipt (a byte string)"
+            )
         }
         var certificates: [ArraySlice<UInt8>] = []
         for element in chain {

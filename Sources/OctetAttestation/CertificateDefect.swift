@@ -9,7 +9,8 @@ public struct CertificateDefect: Error, Sendable, Equatable, CustomStringConvert
         /// Not DER throughout: a length, tag or form, children that do not fill their parent,
         /// trailing bytes. `derCode` names which.
         case notDER = "not DER"
-        case certificateShape = "Certificate is not a SEQUENCE of exactly tbsCertificate, signatureAlgorithm and signatureValue"
+        case certificateShape =
+            "Certificate is not a SEQUENCE of exactly tbsCertificate, signatureAlgorithm and signatureValue"
         case signatureAlgorithm = "signatureAlgorithm is not an AlgorithmIdentifier"
         case algorithmMismatch = "signatureAlgorithm differs from tbsCertificate.signature"
         case signatureValue = "signatureValue is not a BIT STRING with 0 unused bits and content"

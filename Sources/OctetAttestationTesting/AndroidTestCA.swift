@@ -87,7 +87,8 @@ public struct AndroidTestCA: Sendable {
                 serialNumber: [UInt8(index + 2)], subjectDER: subject, issuerDER: issuerName,
                 notBefore: options.intermediateNotBefore, notAfter: options.intermediateNotAfter,
                 publicKey: key.publicKey,
-                extensions: [Self.basicConstraintsCA] + (isLast && options.extensionInIntermediate ? [attestationExtension] : [])
+                extensions: [Self.basicConstraintsCA]
+                    + (isLast && options.extensionInIntermediate ? [attestationExtension] : [])
             ).signed(by: issuerKey)
             certificates.insert(certificate, at: 0)
             signers.insert(issuerKey, at: 0)

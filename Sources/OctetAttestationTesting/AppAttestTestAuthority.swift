@@ -72,12 +72,14 @@ public final class AppAttestTestAuthority: Sendable {
             extensions: [CertificateBuilder.Extension](repeating: nonceExtension, count: parts.nonceExtensionCount)
         ).signed(by: parts.certificateSigner ?? intermediateKey)
 
-        let credentialDER = try parts.credentialMutation.map {
-            try $0.apply(to: credential.derBytes, signer: parts.certificateSigner ?? intermediateKey)
-        } ?? credential.derBytes
-        let intermediateDER = try parts.intermediateMutation.map {
-            try $0.apply(to: intermediate.derBytes, signer: rootKey)
-        } ?? intermediate.derBytes
+        let credentialDER =
+            try parts.credentialMutation.map {
+                try $0.apply(to: credential.derBytes, signer: parts.certificateSigner ?? intermediateKey)
+            } ?? credential.derBytes
+        let intermediateDER =
+            try parts.intermediateMutation.map {
+                try $0.apply(to: intermediate.derBytes, signer: rootKey)
+            } ?? intermediate.derBytes
         var statement = [
             CBORMapEntry(key: .text("x5c"), value: .array([.bytes(credentialDER), .bytes(intermediateDER)]))
         ]

@@ -235,7 +235,9 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
         case .nonMinimalLength:
             // 30 81 LL → 30 82 00 LL, 30 82 HH LL → 30 83 00 HH LL.
             let lengthBytes = Int(certificate[1] & 0x7F)
-            guard certificate[1] & 0x80 != 0, lengthBytes < 4 else { throw Unsupported(description: "short certificate") }
+            guard certificate[1] & 0x80 != 0, lengthBytes < 4 else {
+                throw Unsupported(description: "short certificate")
+            }
             certificate = [0x30, certificate[1] + 1, 0x00] + Array(certificate[2...])
         default: break
         }

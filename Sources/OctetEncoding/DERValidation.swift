@@ -16,7 +16,8 @@ extension DERNode {
     /// (BIT STRING, OCTET STRING and the character strings included) primitive. Context-specific
     /// and other classes take either form. Primitive contents are still not interpreted.
     public func validateDERForms() throws(DERError) {
-        if tag.tagClass == .universal, tag.isConstructed != Self.universalNumbersAlwaysConstructed.contains(tag.number) {
+        if tag.tagClass == .universal, tag.isConstructed != Self.universalNumbersAlwaysConstructed.contains(tag.number)
+        {
             throw DERError(.wrongForm, at: offset)
         }
         guard tag.isConstructed else { return }

@@ -199,7 +199,9 @@ public enum FuzzSeeds {
         var placed: [(position: Int, der: [UInt8])] = []
         for (index, der) in (CertificateContext.androidChain ?? []).enumerated() { placed.append((index, der)) }
         for index in 0..<2 {
-            if case .bytes(let der)? = CertificateContext.appAttest?.x5c(index) { placed.append((5 + index, Array(der))) }
+            if case .bytes(let der)? = CertificateContext.appAttest?.x5c(index) {
+                placed.append((5 + index, Array(der)))
+            }
         }
         var seeds: [[UInt8]] = []
         for (position, der) in placed {

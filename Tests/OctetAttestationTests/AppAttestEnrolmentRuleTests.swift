@@ -164,7 +164,8 @@ struct AppAttestEnrolmentRuleTests {
         Rule(
             name: "another format", change: { parts, _ in parts.format = "apple" },
             code: .evidenceMalformed),
-        Rule(name: "attStmt without its receipt", change: { parts, _ in parts.receipt = nil }, code: .evidenceMalformed),
+        Rule(
+            name: "attStmt without its receipt", change: { parts, _ in parts.receipt = nil }, code: .evidenceMalformed),
         Rule(
             name: "attStmt with a member besides x5c and receipt",
             change: { parts, _ in parts.extraStatementMembers = [CBORMapEntry(key: .text("ver"), value: .int(1))] },

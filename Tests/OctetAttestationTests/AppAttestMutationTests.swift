@@ -44,7 +44,9 @@ struct AppAttestMutationTests {
         #expect(judgement.code == .evidenceMalformed)
     }
 
-    @Test("attStmt holds exactly x5c and receipt: without the receipt, with a receipt that is not bytes, or with another member, it fails")
+    @Test(
+        "attStmt holds exactly x5c and receipt: without the receipt, with a receipt that is not bytes, or with another member, it fails"
+    )
     func receipt() throws {
         let row = try #require(Self.basD)
         let withoutReceipt = try judge(row) { object in

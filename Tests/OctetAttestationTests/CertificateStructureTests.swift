@@ -33,7 +33,13 @@ struct CertificateStructureTests {
             W.element(.bitString, [0, 4] + [UInt8](repeating: 7, count: 64)),
         ])
         var afterKey: [[UInt8]] = [
-            W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(true), W.octetString(W.sequence([W.boolean(true)]))])]))
+            W.explicit(
+                3,
+                W.sequence([
+                    W.sequence([
+                        W.objectIdentifier("2.5.29.19")!, W.boolean(true), W.octetString(W.sequence([W.boolean(true)])),
+                    ])
+                ]))
         ]
         var outerAlgorithm = ecdsaSHA256
         var signatureValue = W.element(.bitString, [0] + [UInt8](repeating: 0x5A, count: 70))
@@ -59,7 +65,10 @@ struct CertificateStructureTests {
         let change: @Sendable (inout Parts) -> Void
         var testDescription: String { name }
 
-        init(_ name: String, _ rule: Rule?, _ derCode: DERError.Code? = nil, _ change: @escaping @Sendable (inout Parts) -> Void) {
+        init(
+            _ name: String, _ rule: Rule?, _ derCode: DERError.Code? = nil,
+            _ change: @escaping @Sendable (inout Parts) -> Void
+        ) {
             self.name = name
             self.rule = rule
             self.derCode = derCode
@@ -90,11 +99,25 @@ struct CertificateStructureTests {
         },
         Row("a constructed OCTET STRING (an extnValue)", .notDER, .wrongForm) { parts in
             parts.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.element(DERTag(.universal, constructed: true, number: 4), W.octetString([0x30, 0x00]))])]))
+                W.explicit(
+                    3,
+                    W.sequence([
+                        W.sequence([
+                            W.objectIdentifier("2.5.29.19")!,
+                            W.element(DERTag(.universal, constructed: true, number: 4), W.octetString([0x30, 0x00])),
+                        ])
+                    ]))
             ]
         },
         Row("a constructed UTF8String in a name", .notDER, .wrongForm) { parts in
-            parts.subject = W.sequence([W.set([W.sequence([W.objectIdentifier("2.5.4.3")!, W.element(DERTag(.universal, constructed: true, number: 12), W.utf8String("CA"))])])])
+            parts.subject = W.sequence([
+                W.set([
+                    W.sequence([
+                        W.objectIdentifier("2.5.4.3")!,
+                        W.element(DERTag(.universal, constructed: true, number: 12), W.utf8String("CA")),
+                    ])
+                ])
+            ])
         },
         Row("a primitive SEQUENCE in a name", .notDER, .wrongForm) { parts in
             parts.subject = W.sequence([W.element(DERTag(.universal, constructed: false, number: 16), [])])
@@ -196,7 +219,9 @@ struct CertificateStructureTests {
         Row("subjectUniqueID [2] constructed", .subjectUniqueID) { parts in
             parts.afterKey.insert(W.element(.context(2, constructed: true), W.element(.bitString, [0, 1])), at: 0)
         },
-        Row("extensions [3] primitive", .extensions) { $0.afterKey = [W.element(.context(3, constructed: false), [0])] },
+        Row("extensions [3] primitive", .extensions) {
+            $0.afterKey = [W.element(.context(3, constructed: false), [0])]
+        },
         Row("extensions [3] holding two SEQUENCEs", .extensions) {
             $0.afterKey = [W.explicit(3, W.sequence([]) + W.sequence([]))]
         },
@@ -206,17 +231,26 @@ struct CertificateStructureTests {
         },
         Row("an Extension with a fourth element", .extensions) {
             $0.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(true), W.octetString([]), W.null()])]))
+                W.explicit(
+                    3,
+                    W.sequence([
+                        W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(true), W.octetString([]), W.null()])
+                    ]))
             ]
         },
         Row("an Extension's critical flag the BER boolean 0x01", .extensions) {
             $0.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.element(.boolean, [1]), W.octetString([])])]))
+                W.explicit(
+                    3,
+                    W.sequence([
+                        W.sequence([W.objectIdentifier("2.5.29.19")!, W.element(.boolean, [1]), W.octetString([])])
+                    ]))
             ]
         },
         Row("an Extension's critical flag after its value", .extensions) {
             $0.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.octetString([]), W.boolean(true)])]))
+                W.explicit(
+                    3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.octetString([]), W.boolean(true)])]))
             ]
         },
         Row("an Extension whose OID is an INTEGER", .extensions) {
@@ -240,26 +274,46 @@ struct CertificateStructureTests {
             parts.afterKey = []
         },
         Row("no version (v1) with extensions (the rule ties nothing to the version)", nil) { $0.version = nil },
-        Row("an empty extensions SEQUENCE (the rule sets no minimum)", nil) { $0.afterKey = [W.explicit(3, W.sequence([]))] },
+        Row("an empty extensions SEQUENCE (the rule sets no minimum)", nil) {
+            $0.afterKey = [W.explicit(3, W.sequence([]))]
+        },
         Row("an Extension with critical FALSE written out (BOOLEAN OPTIONAL)", nil) {
             $0.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(false), W.octetString([])])]))
+                W.explicit(
+                    3,
+                    W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(false), W.octetString([])])]))
             ]
         },
         Row("an extension value that is not DER inside (its contents keep their own rules)", nil) {
             $0.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.objectIdentifier("1.3.6.1.4.1.11129.2.1.17")!, W.octetString([0x30, 0x80, 0x01, 0x01, 0x01, 0x00, 0x00])])]))
+                W.explicit(
+                    3,
+                    W.sequence([
+                        W.sequence([
+                            W.objectIdentifier("1.3.6.1.4.1.11129.2.1.17")!,
+                            W.octetString([0x30, 0x80, 0x01, 0x01, 0x01, 0x00, 0x00]),
+                        ])
+                    ]))
             ]
         },
         Row("an extension OID with a 128-bit arc (2.25 UUID)", nil) {
             $0.afterKey = [
-                W.explicit(3, W.sequence([W.sequence([W.element(.objectIdentifier, [0x69, 0x83] + [UInt8](repeating: 0xFF, count: 17) + [0x7F]), W.octetString([])])]))
+                W.explicit(
+                    3,
+                    W.sequence([
+                        W.sequence([
+                            W.element(.objectIdentifier, [0x69, 0x83] + [UInt8](repeating: 0xFF, count: 17) + [0x7F]),
+                            W.octetString([]),
+                        ])
+                    ]))
             ]
         },
         Row("issuerUniqueID and subjectUniqueID", nil) { parts in
-            parts.afterKey.insert(contentsOf: [
-                W.element(.context(1, constructed: false), [0, 1]), W.element(.context(2, constructed: false), [4, 0xF0]),
-            ], at: 0)
+            parts.afterKey.insert(
+                contentsOf: [
+                    W.element(.context(1, constructed: false), [0, 1]),
+                    W.element(.context(2, constructed: false), [4, 0xF0]),
+                ], at: 0)
         },
         Row("subjectUniqueID alone", nil) { $0.afterKey = [W.element(.context(2, constructed: false), [0])] },
         Row("AlgorithmIdentifiers with two parameters (a SEQUENCE starting with an OID)", nil) { parts in
@@ -349,8 +403,9 @@ struct CertificateStructureTests {
         return try ca.chain(keyDescription: W.sequence([W.integer(3)]), leafKey: P256PrivateKey().publicKey)
     }
 
-    @Test("each certificate mutation breaks exactly the rule it names, on the leaf, an intermediate and the root",
-          arguments: CertificateMutation.allCases)
+    @Test(
+        "each certificate mutation breaks exactly the rule it names, on the leaf, an intermediate and the root",
+        arguments: CertificateMutation.allCases)
     func mutation(_ mutation: CertificateMutation) throws {
         let chain = try Self.testChain()
         for index in [0, 1, chain.count - 1] {
@@ -381,7 +436,9 @@ struct CertificateStructureTests {
                 all.append(("\(enrolment.vector.id) x5c #\(index)", Array(try #require(element.byteString))))
             }
         }
-        for (index, der) in TrustAnchors.bundled.androidRootsDER.enumerated() { all.append(("android root \(index)", [UInt8](der))) }
+        for (index, der) in TrustAnchors.bundled.androidRootsDER.enumerated() {
+            all.append(("android root \(index)", [UInt8](der)))
+        }
         for der in TrustAnchors.bundled.appAttestRootsDER { all.append(("apple root", [UInt8](der))) }
         return all
     }
@@ -409,7 +466,9 @@ struct CertificateStructureTests {
             #expect(structure.notAfter == openSSL.notAfter, "\(name)")
             for oid in [AndroidKeyAttestation.extensionOID, "1.2.840.113635.100.8.2", "2.5.29.19"] {
                 #expect(structure.extensionCount(oid: oid) == openSSL.extensionCount(oid: oid), "\(name) \(oid)")
-                #expect(structure.extensionValue(oid: oid).map(Array.init) == openSSL.extensionValue(oid: oid), "\(name) \(oid)")
+                #expect(
+                    structure.extensionValue(oid: oid).map(Array.init) == openSSL.extensionValue(oid: oid),
+                    "\(name) \(oid)")
             }
         }
     }

@@ -311,11 +311,14 @@ struct DERStrictPartsTests {
 
     @Test("OID content: non-empty, minimal subidentifiers, terminated; arcs of any size")
     func objectIdentifierBytes() throws {
-        #expect(try DER.parse([0x06, 0x03, 0x2A, 0x86, 0x48]).objectIdentifierBytes().elementsEqual([0x2A, 0x86, 0x48]))
+        #expect(
+            try DER.parse([0x06, 0x03, 0x2A, 0x86, 0x48]).objectIdentifierBytes().elementsEqual([0x2A, 0x86, 0x48]))
         let uuidArc: [UInt8] = [0x06, 0x14, 0x69, 0x83] + [UInt8](repeating: 0xFF, count: 17) + [0x7F]
         #expect(throws: Never.self) { try DER.parse(uuidArc).objectIdentifierBytes() }
         #expect(throws: DERError.self) { try DER.parse(uuidArc).objectIdentifier() }
-        for bad: [UInt8] in [[0x06, 0x00], [0x06, 0x02, 0x2A, 0x86], [0x06, 0x03, 0x2A, 0x80, 0x01], [0x06, 0x01, 0x80]] {
+        for bad: [UInt8] in [
+            [0x06, 0x00], [0x06, 0x02, 0x2A, 0x86], [0x06, 0x03, 0x2A, 0x80, 0x01], [0x06, 0x01, 0x80],
+        ] {
             #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse(bad).objectIdentifierBytes() }
         }
         #expect(throws: DERError(.unexpectedTag, at: 0)) { try DER.parse([0x0D, 0x01, 0x2A]).objectIdentifierBytes() }

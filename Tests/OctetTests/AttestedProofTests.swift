@@ -202,14 +202,17 @@ struct AttestedProofTests {
             expect: [
                 Expect(
                     check: deviceSig, status: .fail,
-                    detail: "certificate 0 (the leaf) malformed: signatureAlgorithm differs from tbsCertificate.signature"),
+                    detail:
+                        "certificate 0 (the leaf) malformed: signatureAlgorithm differs from tbsCertificate.signature"),
                 Expect(check: hardware, status: .fail, detail: "certificate 0 malformed: signatureAlgorithm differs"),
             ], verdict: .invalid),
         Case(
             id: "a leaf the rule accepts but OpenSSL cannot load: both checks FAIL as malformed",
             issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [0: .namesNotNames] } },
             expect: [
-                Expect(check: deviceSig, status: .fail, detail: "certificate 0 (the leaf) malformed: well-formed but not loadable"),
+                Expect(
+                    check: deviceSig, status: .fail,
+                    detail: "certificate 0 (the leaf) malformed: well-formed but not loadable"),
                 Expect(check: hardware, status: .fail, detail: "certificate 0 malformed: well-formed but not loadable"),
             ], verdict: .invalid),
         Case(
