@@ -70,7 +70,7 @@ public struct ProofInspection: Sendable, Equatable {
     /// True when the proof is bound to a session nonce (the nonce itself is never shown).
     public var sessionNonceBound: Bool
     /// The Android chain's certificate serials, leaf first, in lower-case hex without leading zeros
-    /// (the keys of Google's attestation status list); nil for a certificate that does not parse.
+    /// (the keys of Google's attestation status list); nil for a malformed certificate.
     public var androidCertificateSerials: [String?]
     /// The App Attest key id, lower-case hex; nil for the other kinds.
     public var appAttestKeyId: String?
@@ -86,9 +86,9 @@ public struct ProofInspection: Sendable, Equatable {
         proofKeySHA256 = Hex.encode(SHA256.hash(Array(proof.proofKey)))
         proofIdentity = Hex.encode(
             ReplayKey.proofIdentity(proofKey: Array(proof.proofKey), proofId: Array(proof.proofId)))
-        let chain = proof.androidCertificateChain.map { try? Certificate(derEncoded: Array($0)) }
-        let deviceKey =
-            proof.deviceKey.map(Array.init) ?? chain.first.flatMap { $0?.publicKeyP256?.x963Representation }
+        // The chain read as `verify` reads it (the strict rule, the self-issued root never loaded).
+        let chain = AndroidCertificateChain(parsing: proof.androidCertificateChain)
+        let deviceKey = proof.deviceKey.map(Array.init) ?? chain.leafPublicKey?.x963Representation
         deviceKeySHA256 = deviceKey.map { Hex.encode(SHA256.hash($0)) }
         platform = proof.platform.rawValue
         deviceEvidence = proof.deviceEvidence.rawValue
@@ -104,7 +104,7 @@ public struct ProofInspection: Sendable, Equatable {
             content = .none
         }
         sessionNonceBound = proof.sessionNonce != nil
-        androidCertificateSerials = chain.map { $0?.serialNumberHex }
+        androidCertificateSerials = chain.serialNumbersHex
         appAttestKeyId = proof.appAttestKeyId.map { Hex.encode(Array($0)) }
         appAttestEnrolmentInProof = proof.carriesAppAttestEnrolment
         attestedApp = Self.attestedApp(proof)

@@ -74,8 +74,8 @@ final class VerificationContext {
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
     private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
 
-    /// An Android proof's chain, leaf first, each certificate parsed once, strictly (nil where it
-    /// does not parse); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`
+    /// An Android proof's chain, leaf first, each certificate read once by the strict rule (and
+    /// loaded, but for a dropped self-issued root); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`
     /// and `revocation` all read it.
     private(set) lazy var androidChain: AndroidCertificateChain? = {
         guard case .androidKey(let chain, _) = proof.device else { return nil }
