@@ -117,11 +117,24 @@ internal class AndroidKeyDescription(
     val creationDateTimeMs: Long? get() = softwareEnforced.creationDateTimeMs ?: hardwareEnforced.creationDateTimeMs
 
     /**
-     * The attestation application id the app-identity check reads: the software-enforced list's
-     * (where Keystore writes it), else the hardware-enforced one's.
+     * What the app-identity check reads (Swift: `attestationApplicationIds`, software-enforced list
+     * first, where Keystore writes it, then hardware-enforced): null when neither list has one; the
+     * one there is; or, when both have one, their package names and signature digests together, in
+     * that order. (A passing walk has checked that each names the app; app-identity then needs every
+     * attested digest, from either list, among one expected entry's signers: the concatenation.)
      */
     val applicationId: AndroidAttestationApplicationId?
-        get() = softwareEnforced.attestationApplicationId ?: hardwareEnforced.attestationApplicationId
+        get() {
+            val software = softwareEnforced.attestationApplicationId
+            val hardware = hardwareEnforced.attestationApplicationId
+            return when {
+                software == null -> hardware
+                hardware == null -> software
+                else -> AndroidAttestationApplicationId(
+                    software.packageNames + hardware.packageNames, software.signatureDigests + hardware.signatureDigests
+                )
+            }
+        }
 
     companion object {
         /**

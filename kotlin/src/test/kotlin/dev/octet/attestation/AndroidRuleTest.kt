@@ -260,6 +260,22 @@ internal class AndroidRuleTest {
         val report = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), APP, CREATED, ca.anchors)
         assertEquals(listOf(APP), report.applicationId!!.packageNames.map { String(it, Charsets.UTF_8) })
         assertEquals(listOf(SharedVectors.hex(ByteArray(32) { 0xAB.toByte() })), report.applicationId!!.signatureDigests.map { SharedVectors.hex(it) })
+        // With one in each list, the report carries both lists' names and digests, software first.
+        val both = example()
+        both.hardware.applicationId = TestApplicationId(listOf(APP.toByteArray(Charsets.UTF_8)), listOf(ByteArray(32) { 0xCD.toByte() }))
+        val merged = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(both.encoded(), leafKey.public)), APP, CREATED, ca.anchors)
+        assertEquals(CheckStatus.PASS, merged.judgement.status)
+        assertEquals(listOf(APP, APP), merged.applicationId!!.packageNames.map { String(it, Charsets.UTF_8) })
+        assertEquals(
+            listOf(SharedVectors.hex(ByteArray(32) { 0xAB.toByte() }), SharedVectors.hex(ByteArray(32) { 0xCD.toByte() })),
+            merged.applicationId!!.signatureDigests.map { SharedVectors.hex(it) }
+        )
+        // Only in the hardware list: that one.
+        val hardwareOnly = example()
+        hardwareOnly.software.applicationId = null
+        hardwareOnly.hardware.applicationId = TestApplicationId(listOf(APP.toByteArray(Charsets.UTF_8)), listOf(ByteArray(32) { 0xCD.toByte() }))
+        val fromHardware = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(hardwareOnly.encoded(), leafKey.public)), APP, CREATED, ca.anchors)
+        assertEquals(listOf(SharedVectors.hex(ByteArray(32) { 0xCD.toByte() })), fromHardware.applicationId!!.signatureDigests.map { SharedVectors.hex(it) })
         // Without an application id in either list, none is reported.
         val bare = example()
         bare.software.applicationId = null

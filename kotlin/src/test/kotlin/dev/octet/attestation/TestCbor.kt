@@ -4,9 +4,9 @@ import dev.octet.encoding.cbor.CborValue
 import java.io.ByteArrayOutputStream
 
 /**
- * A CBOR encoder for tests (Swift: `CBOREncoder`): preferred serialization, entries in the order
- * given. Re-encoding a decoded value gives back the bytes it was read from, so tests rewrite real
- * attestation objects one member at a time.
+ * A CBOR encoder for tests (Swift: `CBOREncoder.encode`): preferred serialization, map keys sorted
+ * bytewise. Re-encoding a decoded (canonical) value gives back the bytes it was read from, so tests
+ * rewrite real attestation objects one member at a time.
  */
 internal object TestCbor {
     fun encode(value: CborValue): ByteArray {
@@ -35,7 +35,9 @@ internal object TestCbor {
             is CborValue.ArrayValue -> { head(4, value.items.size.toLong(), out); value.items.forEach { write(it, out) } }
             is CborValue.MapValue -> {
                 head(5, value.entries.size.toLong(), out)
-                for (entry in value.entries) { write(entry.key, out); write(entry.value, out) }
+                // Keys in the bytewise order of their encodings (RFC 8949 §4.2.1), as Swift's CBOREncoder.encode.
+                val encoded = value.entries.map { Pair(encode(it.key), encode(it.value)) }.sortedWith(Comparator { a, b -> compare(a.first, b.first) })
+                for ((key, item) in encoded) { out.write(key); out.write(item) }
             }
             is CborValue.Bool -> out.write(if (value.value) 0xF5 else 0xF4)
             is CborValue.Null -> out.write(0xF6)
@@ -43,6 +45,17 @@ internal object TestCbor {
             is CborValue.Simple -> if (value.value < 24) out.write(0xE0 or value.value) else { out.write(0xF8); out.write(value.value) }
         }
     }
+
+    private fun compare(a: ByteArray, b: ByteArray): Int {
+        for (i in 0 until minOf(a.size, b.size)) {
+            val x = a[i].toInt() and 0xFF
+            val y = b[i].toInt() and 0xFF
+            if (x != y) return x - y
+        }
+        return a.size - b.size
+    }
+
+    fun int(value: Long): CborValue = if (value >= 0) CborValue.Unsigned(value) else CborValue.Negative(-(value + 1))
 
     fun text(s: String) = CborValue.Text(s.toByteArray(Charsets.UTF_8))
     fun bytes(b: ByteArray) = CborValue.Bytes(b)
