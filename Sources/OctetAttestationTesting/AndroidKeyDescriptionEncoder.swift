@@ -59,17 +59,20 @@ extension AndroidAttestationApplicationId {
 }
 
 extension AndroidKeyDescription {
-    /// A KeyDescription as a locked, verified device's TEE produces it for `packageName`, created
-    /// at `creationDateTimeMs`: the PASS case that tests then break one field at a time.
+    /// The signing-certificate digest the examples' attestation application id lists by default.
+    public static let exampleSignatureDigest = [UInt8](repeating: 0xAB, count: 32)
+
+    /// A KeyDescription as a locked, verified device's TEE produces it for `packageName`, signed
+    /// by the certificates whose SHA-256 digests are `signatureDigests`, created at
+    /// `creationDateTimeMs`: the PASS case that tests then break one field at a time.
     public static func hardwareExample(
         packageName: String, creationDateTimeMs: Int64, securityLevel: AndroidSecurityLevel = .trustedEnvironment,
-        challenge: [UInt8] = Array("challenge".utf8)
+        challenge: [UInt8] = Array("challenge".utf8), signatureDigests: [[UInt8]] = [exampleSignatureDigest]
     ) -> AndroidKeyDescription {
         var software = AndroidAuthorizationList()
         software.creationDateTimeMs = creationDateTimeMs
         software.attestationApplicationId = AndroidAttestationApplicationId(
-            packages: [.init(name: Array(packageName.utf8), version: 1)],
-            signatureDigests: [[UInt8](repeating: 0xAB, count: 32)])
+            packages: [.init(name: Array(packageName.utf8), version: 1)], signatureDigests: signatureDigests)
         var hardware = AndroidAuthorizationList()
         hardware.algorithm = 3  // EC
         hardware.ecCurve = 1  // P-256

@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetAttestation
 import OctetCrypto
 import OctetEncoding
 
@@ -8,9 +9,10 @@ import OctetEncoding
 ///
 /// Holds the hashes a revocation list and a replay store take (the proof id's, the proof key's
 /// and the device key's SHA-256), the platform and evidence kind, the stages, whether content is
-/// committed, the Android chain's certificate serials (what Google's status list is keyed by), and
-/// the App Attest key id. Never coordinates, the region, nonces, content digests, salts or
-/// signatures. Decoding is not verification: nothing here says the proof is genuine.
+/// committed, the Android chain's certificate serials (what Google's status list is keyed by), the
+/// App Attest key id, and the app the evidence names (App ID; package names and signer digests),
+/// which identify an app, not a person. Never coordinates, the region, nonces, content digests,
+/// salts or signatures. Decoding is not verification: nothing here says the proof is genuine.
 public struct ProofInspection: Sendable, Equatable {
     /// What the proof commits about content, as `caller-metadata` counts it.
     public enum Content: Sendable, Equatable {
@@ -20,6 +22,24 @@ public struct ProofInspection: Sendable, Equatable {
         case emptyCommitment
         /// `items` listed items (and, normally, a CONTENT stage over them).
         case committed(items: Int)
+    }
+
+    /// The app the device evidence names, so that an operator can pin it (`expectedApps`, `--app-id`,
+    /// `--android-app`). Read from the evidence, not verified: `octet-verify` judges it. App ids,
+    /// package names and signer digests identify an app, not a person: they are shown here.
+    public enum AttestedApp: Sendable, Equatable {
+        /// The App ID that the App Attest enrolment inside the proof names.
+        case apple(appID: String)
+        /// An assertion-only App Attest proof: its App ID is attested only by its enrolment bundle.
+        case appleWithoutEnrolment
+        /// The Android leaf's attestation application id (every list that has one, software-enforced
+        /// first): the package names and the signing-certificate SHA-256 digests (lower-case hex),
+        /// each once, in order.
+        case android(packageNames: [String], signingCertificateSHA256: [String])
+        /// The Android leaf has no attestation application id: nothing names the app.
+        case androidWithoutApplicationId
+        /// The Android leaf's KeyDescription cannot be read.
+        case androidUnreadable
     }
 
     /// SHA-256 of the proof bytes, lower-case hex (the `proofSha256` of `--format json`).
@@ -52,6 +72,8 @@ public struct ProofInspection: Sendable, Equatable {
     public var appAttestKeyId: String?
     /// Whether an App Attest proof carries its enrolment; nil for the other kinds.
     public var appAttestEnrolmentInProof: Bool?
+    /// The app the device evidence names; nil for a software key.
+    public var attestedApp: AttestedApp?
 
     /// Inspects an already decoded proof.
     public init(_ proof: LocationProof) {
@@ -79,6 +101,54 @@ public struct ProofInspection: Sendable, Equatable {
         androidCertificateSerials = chain.map { $0?.serialNumberHex }
         appAttestKeyId = proof.appAttestKeyId.map { Hex.encode(Array($0)) }
         appAttestEnrolmentInProof = proof.carriesAppAttestEnrolment
+        attestedApp = Self.attestedApp(proof)
+    }
+
+    static func attestedApp(_ proof: LocationProof) -> AttestedApp? {
+        switch proof.deviceEvidence {
+        case .software: return nil
+        case .appAttest: return proof.appAttestEnrolmentAppId.map { .apple(appID: $0) } ?? .appleWithoutEnrolment
+        case .androidKey:
+            guard let description = AndroidCertificateChain(parsing: proof.androidCertificateChain).leafKeyDescription
+            else { return .androidUnreadable }
+            let ids = description.attestationApplicationIds
+            guard !ids.isEmpty else { return .androidWithoutApplicationId }
+            var names: [String] = []
+            var digests: [String] = []
+            for id in ids {
+                for package in id.packages {
+                    let name = String(decoding: package.name, as: UTF8.self)
+                    if !names.contains(name) { names.append(name) }
+                }
+                for digest in id.signatureDigests.map(Hex.encode) where !digests.contains(digest) {
+                    digests.append(digest)
+                }
+            }
+            return .android(packageNames: names, signingCertificateSHA256: digests)
+        }
+    }
+
+    /// The `expectedApps` entry that accepts this proof's app once it verifies, or nil: the App
+    /// Attest enrolment's App ID; for Android, the claimed package with every attested signer, when
+    /// the attestation application id names that package and lists at least one signer.
+    public var expectedAppsEntry: RequestOptions.ExpectedAppEntry? {
+        switch attestedApp {
+        case .apple(let appID): return .apple(appId: appID)
+        case .android(let names, let digests) where names.contains(appId) && !digests.isEmpty:
+            return .android(packageName: appId, signingCertificateSha256Hex: digests)
+        default: return nil
+        }
+    }
+
+    /// `expectedAppsEntry` as `octet-verify` flags: `--app-id …` or `--android-app PACKAGE:DIGEST,…`.
+    public var pinningFlag: String? {
+        guard let entry = expectedAppsEntry else { return nil }
+        if let apple = entry.apple { return "--app-id " + apple.appId }
+        if let android = entry.android {
+            return "--android-app " + android.packageName + ":"
+                + android.signingCertificateSha256Hex.joined(separator: ",")
+        }
+        return nil
     }
 
     /// Decodes `bytes` and inspects them; the decoding error when they are not a well-formed proof.
@@ -117,7 +187,44 @@ public struct ProofInspection: Sendable, Equatable {
             ("androidCertificateSerials", .array(androidCertificateSerials.map { $0.map { .string($0) } ?? .null })),
             ("appAttestKeyId", appAttestKeyId.map { .string($0) } ?? .null),
             ("appAttestEnrolmentInProof", appAttestEnrolmentInProof.map { .bool($0) } ?? .null),
+            ("attestedApp", attestedAppJSON),
+            ("expectedAppsEntry", expectedAppsEntry.map(Self.entryJSON) ?? .null),
         ]).rendered
+    }
+
+    /// `{"platform":"apple","appId":…}`, `{"platform":"android","packageNames":[…],
+    /// "signingCertificateSha256Hex":[…]}`, `{"platform":…,"none":"<why>"}`, or null (software).
+    var attestedAppJSON: JSONOut {
+        switch attestedApp {
+        case nil: return .null
+        case .apple(let appID): return .object([("platform", .string("apple")), ("appId", .string(appID))])
+        case .appleWithoutEnrolment:
+            return .object([("platform", .string("apple")), ("none", .string("no enrolment in the proof"))])
+        case .android(let names, let digests):
+            return .object([
+                ("platform", .string("android")), ("packageNames", .array(names.map { .string($0) })),
+                ("signingCertificateSha256Hex", .array(digests.map { .string($0) })),
+            ])
+        case .androidWithoutApplicationId:
+            return .object([("platform", .string("android")), ("none", .string("no attestation application id"))])
+        case .androidUnreadable:
+            return .object([("platform", .string("android")), ("none", .string("KeyDescription unreadable"))])
+        }
+    }
+
+    /// An `expectedApps` entry in the request's shape.
+    static func entryJSON(_ entry: RequestOptions.ExpectedAppEntry) -> JSONOut {
+        if let apple = entry.apple { return .object([("apple", .object([("appId", .string(apple.appId))]))]) }
+        guard let android = entry.android else { return .null }
+        return .object([
+            (
+                "android",
+                .object([
+                    ("packageName", .string(android.packageName)),
+                    ("signingCertificateSha256Hex", .array(android.signingCertificateSha256Hex.map { .string($0) })),
+                ])
+            )
+        ])
     }
 
     /// A proof that could not be inspected, in its place: `{"schema":…,"proof":…,"error":{"code":…,"detail":…}}`.

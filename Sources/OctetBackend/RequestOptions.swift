@@ -81,6 +81,61 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
         }
     }
 
+    /// One entry of `expectedApps`: exactly one of the two is set, as
+    /// `{"apple":{"appId":"TEAMID.bundle.id"}}` or
+    /// `{"android":{"packageName":"com.example","signingCertificateSha256Hex":["<64 hex>", …]}}`.
+    public struct ExpectedAppEntry: Encodable, Sendable, Equatable {
+        public struct Apple: Encodable, Sendable, Equatable {
+            public var appId: String
+
+            public init(appId: String) { self.appId = appId }
+        }
+
+        public struct Android: Encodable, Sendable, Equatable {
+            public var packageName: String
+            /// Lower-case hex, 64 digits each, at least one.
+            public var signingCertificateSha256Hex: [String]
+
+            public init(packageName: String, signingCertificateSha256Hex: [String]) {
+                self.packageName = packageName
+                self.signingCertificateSha256Hex = signingCertificateSha256Hex
+            }
+        }
+
+        public var apple: Apple?
+        public var android: Android?
+
+        public init(apple: Apple? = nil, android: Android? = nil) {
+            self.apple = apple
+            self.android = android
+        }
+
+        /// `{"apple":{"appId":…}}`.
+        public static func apple(appId: String) -> ExpectedAppEntry { ExpectedAppEntry(apple: Apple(appId: appId)) }
+
+        /// `{"android":{"packageName":…,"signingCertificateSha256Hex":[…]}}`.
+        public static func android(packageName: String, signingCertificateSha256Hex: [String]) -> ExpectedAppEntry {
+            ExpectedAppEntry(
+                android: Android(packageName: packageName, signingCertificateSha256Hex: signingCertificateSha256Hex))
+        }
+
+        /// The library's value. The decoder validated every entry it read; built by hand, a digest
+        /// that is not lower-case hex becomes an empty one, so the entry never matches.
+        public var expectedApp: ExpectedApp? {
+            if let apple { return .apple(appID: apple.appId) }
+            if let android {
+                return .android(
+                    packageName: android.packageName,
+                    signingCertificateSHA256: android.signingCertificateSha256Hex.map { Data(Hex.decode($0) ?? []) })
+            }
+            return nil
+        }
+    }
+
+    /// The most entries `expectedApps` may hold, and the most digests one Android entry may list.
+    public static let maxExpectedApps = 1024
+    public static let maxSigningCertificates = 64
+
     /// `verificationTime`, Unix milliseconds. Vectors always give it; a request without it is
     /// judged at the clock, read once for that request.
     public var verificationTimeMs: Int64?
@@ -96,6 +151,8 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
     public var trustAnchors: Anchors?
     /// `attestationBundle`: an encoded `AppAttestEnrolment`, base64.
     public var attestationBundleBase64: String?
+    /// `expectedApps`: absent => nil (no `app-identity`); `[]` accepts no app.
+    public var expectedApps: [ExpectedAppEntry]?
 
     public init(verificationTimeMs: Int64? = nil) {
         self.verificationTimeMs = verificationTimeMs
@@ -162,6 +219,7 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
                 androidRootsDER: anchors.androidRootsDERBase64.compactMap(Base64.decode).map { Data($0) })
         }
         options.attestationBundle = attestationBundleBase64.flatMap(Base64.decode).map { Data($0) }
+        options.expectedApps = expectedApps?.compactMap(\.expectedApp)
         return options
     }
 }
@@ -178,7 +236,7 @@ extension RequestOptions {
     static let memberNames = [
         "verificationTimeMs", "maxAgeSeconds", "expectedRegion", "requireAttestation", "honorVerdictTier",
         "requireVerdict", "callerMetadata", "requireCallerMetadata", "expectedSessionNonceBase64", "trustAnchors",
-        "attestationBundleBase64",
+        "attestationBundleBase64", "expectedApps",
     ]
 
     /// Reads an `options` object found at `path`.
@@ -210,6 +268,73 @@ extension RequestOptions {
                 androidRootsDERBase64: try anchorsReader.base64Array("androidRootsDERBase64", required: true) ?? [])
         }
         attestationBundleBase64 = try reader.base64("attestationBundleBase64")
+        if let (entries, entriesPath) = try reader.array("expectedApps") {
+            expectedApps = try Self.expectedApps(entries, at: entriesPath)
+        }
+    }
+
+    /// `expectedApps`: each entry validated as `ExpectedApp`'s text constructors validate it, so a
+    /// mistake is a request error naming the entry, not a pin that silently never matches.
+    private static func expectedApps(_ entries: [JSONValue], at path: FieldPath) throws(RequestError)
+        -> [ExpectedAppEntry]
+    {
+        guard entries.count <= maxExpectedApps else {
+            throw RequestError(at: path, "more than \(maxExpectedApps) entries")
+        }
+        var apps: [ExpectedAppEntry] = []
+        for (index, value) in entries.enumerated() {
+            let entryPath = path.appending(index: index)
+            guard case .object(let entry) = value else {
+                throw RequestError(at: entryPath, "expected an object with apple or android")
+            }
+            let reader = try MemberReader(entry, at: entryPath, known: ["apple", "android"])
+            guard entry.members.count == 1 else {
+                throw RequestError(at: entryPath, "expected exactly one of apple, android")
+            }
+            if let (apple, applePath) = try reader.object("apple") {
+                let appleReader = try MemberReader(apple, at: applePath, known: ["appId"])
+                let appIdPath = applePath.appending("appId")
+                guard let appId = try appleReader.string("appId") else {
+                    throw RequestError(at: appIdPath, "required")
+                }
+                do throws(ExpectedAppError) {
+                    _ = try ExpectedApp.apple(validatingAppID: appId)
+                } catch {
+                    throw RequestError(at: appIdPath, error.description)
+                }
+                apps.append(.apple(appId: appId))
+            }
+            if let (android, androidPath) = try reader.object("android") {
+                let androidReader = try MemberReader(
+                    android, at: androidPath, known: ["packageName", "signingCertificateSha256Hex"])
+                guard let packageName = try androidReader.string("packageName") else {
+                    throw RequestError(at: androidPath.appending("packageName"), "required")
+                }
+                let digestsPath = androidPath.appending("signingCertificateSha256Hex")
+                guard let digests = try androidReader.stringArray("signingCertificateSha256Hex") else {
+                    throw RequestError(at: digestsPath, "required")
+                }
+                guard digests.count <= maxSigningCertificates else {
+                    throw RequestError(at: digestsPath, "more than \(maxSigningCertificates) digests")
+                }
+                do throws(ExpectedAppError) {
+                    _ = try ExpectedApp.android(packageName: packageName, signingCertificateSHA256Hex: digests)
+                } catch {
+                    switch error.code {
+                    case .emptyPackageName, .packageNameTooLong:
+                        throw RequestError(at: androidPath.appending("packageName"), error.description)
+                    case .digestNotHex, .digestNotSHA256:
+                        throw RequestError(
+                            at: digestsPath.appending(index: error.digestIndex ?? 0),
+                            "expected a SHA-256 digest: 64 lower-case hex digits")
+                    default:
+                        throw RequestError(at: digestsPath, error.description)
+                    }
+                }
+                apps.append(.android(packageName: packageName, signingCertificateSha256Hex: digests))
+            }
+        }
+        return apps
     }
 
     private static func region(_ object: JSONObject, at path: FieldPath) throws(RequestError) -> Region {

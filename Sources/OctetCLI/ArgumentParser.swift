@@ -108,6 +108,14 @@ public enum ArgumentParser {
             try noValue()
             c.requireAttestation = true
         case "--attestation-bundle": c.attestationBundlePath = try path()
+        case "--app-id":
+            let appID = try value()
+            do throws(ExpectedAppError) {
+                c.expectedApps = (c.expectedApps ?? []) + [try ExpectedApp.apple(validatingAppID: appID)]
+            } catch {
+                throw .usage("--app-id: \(error)")
+            }
+        case "--android-app": c.expectedApps = (c.expectedApps ?? []) + [try androidApp(try value())]
         case "--require-verdict":
             switch try value() {
             case "verified": c.requireVerdict = .verified
@@ -205,6 +213,35 @@ public enum ArgumentParser {
         }
     }
 
+    /// `--android-app PACKAGE:SHA256HEX[,SHA256HEX...]`: the package, then one or more signing
+    /// certificate digests, each 64 hex digits of either case, or 32 colon-separated pairs as
+    /// keytool prints them. The message never repeats the value.
+    static func androidApp(_ text: String) throws(CLIError) -> ExpectedApp {
+        let flag = "--android-app"
+        guard let colon = text.firstIndex(of: ":") else {
+            throw .usage(
+                "\(flag): expected PACKAGE:SHA256HEX[,SHA256HEX...] (the package, a colon, the signer digests)")
+        }
+        let packageName = String(text[..<colon])
+        let list = text[text.index(after: colon)...]
+        guard !list.isEmpty else {
+            throw .usage(
+                "\(flag): no signing-certificate SHA-256 digest after the package: an Android app is pinned by its signer"
+            )
+        }
+        let digests = list.split(separator: ",", omittingEmptySubsequences: false).map { item -> String in
+            let pairs = item.split(separator: ":", omittingEmptySubsequences: false)
+            // `AB:CD:…` (keytool, the Play Console): 32 pairs of hex digits.
+            return pairs.count == 32 && pairs.allSatisfy({ $0.count == 2 }) ? pairs.joined() : String(item)
+        }
+        do throws(ExpectedAppError) {
+            return try ExpectedApp.android(
+                packageName: packageName, signingCertificateSHA256Hex: digests, allowUppercase: true)
+        } catch {
+            throw .usage("\(flag): \(error)")
+        }
+    }
+
     private static func validate(_ c: VerifyConfiguration) throws(CLIError) {
         guard !c.proofs.isEmpty || c.filesFrom != nil else {
             throw .usage("no PROOF given: name one or more files, - for standard input, or --files-from FILE")
@@ -256,7 +293,8 @@ public enum ArgumentParser {
 /// The flags of the verify command.
 enum VerifyFlag {
     static let all: [String] = [
-        "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--require-verdict",
+        "--max-age", "--region", "--require-attestation", "--attestation-bundle", "--app-id", "--android-app",
+        "--require-verdict",
         "--honor-verdict-tier", "--session-nonce", "--manifest", "--content", "--content-unavailable",
         "--require-content", "--require-caller-metadata", "--at", "--replay-db", "--replay-store", "--revocation-list",
         "--trust-anchors", "--format", "--jobs", "--color", "--requests", "--files-from", "--quiet",
@@ -267,7 +305,7 @@ enum VerifyFlag {
     ]
     /// Short spellings, parsed as the long flag.
     static let aliases: [(alias: String, flag: String)] = [("-q", "--quiet")]
-    static let repeatable: [String] = ["--content", "--content-unavailable"]
+    static let repeatable: [String] = ["--content", "--content-unavailable", "--app-id", "--android-app"]
 }
 
 /// Walks the argument list (as bytes); a flag's value is inline (`--flag=VALUE`) or the next argument.

@@ -62,6 +62,12 @@ enum FlagTable {
         Flag("--region", "SPEC", "geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;..."),
         Flag("--require-attestation", "fail unless the hardware attestation passes"),
         Flag("--attestation-bundle", "FILE", "iOS: the App Attest enrolment bundle"),
+        Flag(
+            "--app-id", "TEAMID.BUNDLE_ID", "accept this iOS app (its App ID): enables app-identity",
+            repeatable: true),
+        Flag(
+            "--android-app", "PACKAGE:SHA256HEX[,SHA256HEX...]",
+            "accept this Android app, signed by these certificates: enables app-identity", repeatable: true),
         Flag("--require-verdict", "verified|plausible", "deprecated; effective only with --honor-verdict-tier"),
         Flag("--honor-verdict-tier", "restore the 3.0 assurance-tier rules"),
         Flag("--session-nonce", "HEX", "the nonce you asked with (8 to 64 bytes)"),

@@ -54,7 +54,9 @@ enum InspectCommand {
         its proof id (what a replay store keys on), of the proof key and of the device key (what
         a revocation list's proofKeys and deviceKeys take), the platform and evidence, the stages,
         whether content is committed, the Android chain's certificate serials (the keys of Google's
-        status list) and the App Attest key id. Never coordinates, nonces, digests or salts.
+        status list), the App Attest key id, and the app the evidence names: the App ID, or
+        the Android package names and signing-certificate SHA-256 digests, with the --app-id or
+        --android-app flag that pins it. Never coordinates, nonces, content digests or salts.
         Inspecting is not verifying: run octet-verify PROOF for a verdict.
 
         exit status: 0 inspected · 64 usage error · 65 not a well-formed proof · 66 could not be read
@@ -93,6 +95,30 @@ enum InspectCommand {
         return io.status(status)
     }
 
+    /// The app the evidence names, and the flag that pins it (read, not verified).
+    static func attestedAppRows(_ i: ProofInspection) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        switch i.attestedApp {
+        case nil: return []
+        case .apple(let appID):
+            rows.append(("attested app id", appID + "   (the enrolment's App ID; not verified here)"))
+        case .appleWithoutEnrolment:
+            rows.append(("attested app id", "none in the proof (assertion-only: its enrolment bundle attests it)"))
+        case .android(let names, let digests):
+            rows.append(("attested packages", names.joined(separator: ", ") + "   (not verified here)"))
+            rows.append(
+                (
+                    "attested signers",
+                    (digests.isEmpty ? "none" : digests.joined(separator: ", "))
+                        + "   (SHA-256 of the signing certificates)"
+                ))
+        case .androidWithoutApplicationId: rows.append(("attested packages", "none: no attestation application id"))
+        case .androidUnreadable: rows.append(("attested packages", "unknown: the leaf's KeyDescription is unreadable"))
+        }
+        if let flag = i.pinningFlag { rows.append(("pin with", flag)) }
+        return rows
+    }
+
     /// `PATH:` then one `  label  value` line per fact; everything from the proof escaped.
     static func text(_ i: ProofInspection, path: String) -> String {
         var rows: [(String, String)] = [
@@ -125,6 +151,7 @@ enum InspectCommand {
             rows.append(
                 ("app attest enrolment", i.appAttestEnrolmentInProof == true ? "in the proof" : "not in the proof"))
         }
+        rows += attestedAppRows(i)
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
         return LogSafeText.escape(path) + ":\n" + lines.map(LogSafeText.escape).joined(separator: "\n") + "\n"

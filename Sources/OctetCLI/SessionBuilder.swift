@@ -17,6 +17,7 @@ public enum SessionBuilder {
             expectedRegion: c.region, maxAgeSeconds: c.maxAgeSeconds, requireAttestation: c.requireAttestation,
             honorVerdictTier: c.honorVerdictTier, requireVerdict: c.requireVerdict,
             requireCallerMetadata: c.requireCallerMetadata, expectedSessionNonce: c.sessionNonce.map { Data($0) })
+        options.expectedApps = c.expectedApps
         if let path = c.attestationBundlePath {
             switch InputFiles.read(path, what: "attestation bundle", limit: InputFiles.maxBundleBytes) {
             case .success(let data): options.attestationBundle = data

@@ -40,6 +40,9 @@ public struct VerifyConfiguration: Sendable, Equatable {
     public var region: ProofRegion?
     public var requireAttestation = false
     public var attestationBundlePath: InputPath?
+    /// `--app-id` and `--android-app`, in the order given: `VerifyOptions.expectedApps` (nil when
+    /// neither flag was given, so `app-identity` is not reported).
+    public var expectedApps: [ExpectedApp]?
     public var requireVerdict: RequiredVerdict?
     public var honorVerdictTier = false
     public var sessionNonce: [UInt8]?

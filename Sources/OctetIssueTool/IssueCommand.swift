@@ -85,6 +85,7 @@ public enum IssueCommand {
             draft.platform = .ios
             draft.appId = IssueDevice.iosAppId
         }
+        if let appId = c.appId { draft.appId = appId }
         if let tier = c.verdictTier { draft.assurance = (tier, "octet-issue/\(OctetIssueTool.version)") }
         var manifest: Data?
         if !c.content.isEmpty {
@@ -113,7 +114,7 @@ public enum IssueCommand {
         do {
             device = try IssueDevice.make(
                 c.platform, appId: draft.appId, createdAtMs: draft.createdAtMs,
-                bundleSeparately: c.bundleOutputPath != nil)
+                bundleSeparately: c.bundleOutputPath != nil, androidSigners: c.androidSigners)
         } catch {
             return .failure(.usage("could not make the test device evidence"))
         }

@@ -58,6 +58,11 @@ public struct IssueConfiguration: Sendable, Equatable {
     /// `--verdict-tier verified|plausible|uncertain|suspicious|spoofed`.
     public var verdictTier: LocationProofVerdict?
     public var defects: [Defect] = []
+    /// `--app-id`: the app the proof (and its evidence) names; nil: the platform's example app.
+    public var appId: String?
+    /// `--android-signer HEX` (repeatable): the signing-certificate digests the Android attestation
+    /// application id lists; nil: the issuer's default; empty (`--android-signer none`): none.
+    public var androidSigners: [[UInt8]]?
 
     public init() {}
 
@@ -69,7 +74,8 @@ public struct IssueConfiguration: Sendable, Equatable {
             && lhs.fix?.latitude == rhs.fix?.latitude && lhs.fix?.longitude == rhs.fix?.longitude
             && lhs.fix?.accuracyMeters == rhs.fix?.accuracyMeters && lhs.sessionNonce == rhs.sessionNonce
             && lhs.content == rhs.content && lhs.contentTypes == rhs.contentTypes
-            && lhs.verdictTier == rhs.verdictTier && lhs.defects == rhs.defects
+            && lhs.verdictTier == rhs.verdictTier && lhs.defects == rhs.defects && lhs.appId == rhs.appId
+            && lhs.androidSigners == rhs.androidSigners
     }
 }
 
@@ -78,13 +84,14 @@ enum IssueArgumentParser {
     static let flags: Set<String> = [
         "--out", "--manifest-out", "--platform", "--anchors-out", "--bundle-out", "--at", "--region", "--fix",
         "--session-nonce", "--content", "--content-type",
-        "--verdict-tier", "--break",
+        "--verdict-tier", "--break", "--app-id", "--android-signer",
     ]
-    static let repeatable: Set<String> = ["--content", "--content-type", "--break"]
+    static let repeatable: Set<String> = ["--content", "--content-type", "--break", "--android-signer"]
 
     static func parse(_ arguments: [String]) throws(CLIError) -> OctetIssueTool.Command {
         var c = IssueConfiguration()
         var seen = Set<String>()
+        var noSigner = false
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
             let (flag, inline) = ArgumentCursor.split(argument)
@@ -154,11 +161,32 @@ enum IssueArgumentParser {
                     throw .usage("--break: expected one of \(names)")
                 }
                 c.defects.append(defect)
+            case "--app-id":
+                guard (1...255).contains(value.utf8.count) else {
+                    throw .usage("--app-id: expected an app id of 1 to 255 bytes")
+                }
+                c.appId = value
+            case "--android-signer":
+                if value == "none" {
+                    noSigner = true
+                    c.androidSigners = c.androidSigners ?? []
+                } else {
+                    guard let digest = Hex.decode(value, allowUppercase: true), digest.count == 32 else {
+                        throw .usage("--android-signer: expected a SHA-256 digest (64 hex digits) or none")
+                    }
+                    c.androidSigners = (c.androidSigners ?? []) + [digest]
+                }
             default: throw .usage("unknown option \(flag)")
             }
         }
         if c.bundleOutputPath != nil, c.platform != .ios {
             throw .usage("--bundle-out needs --platform ios (an App Attest enrolment bundle)")
+        }
+        if let signers = c.androidSigners {
+            guard c.platform == .android else {
+                throw .usage("--android-signer needs --platform android (the attestation application id's signers)")
+            }
+            if noSigner, !signers.isEmpty { throw .usage("--android-signer none cannot be combined with a digest") }
         }
         if c.anchorsOutputPath != nil, c.platform == .software {
             throw .usage("--anchors-out needs --platform android or ios (a software key has no root)")

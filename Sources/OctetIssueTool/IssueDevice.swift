@@ -21,16 +21,20 @@ enum IssueDevice {
     /// The app id App Attest expects: `TEAMID.bundle.id`.
     static let iosAppId = "A1B2C3D4E5.com.example.octet"
 
-    static func make(_ platform: IssueConfiguration.Platform, appId: String, createdAtMs: Int64, bundleSeparately: Bool)
-        throws -> Made
-    {
+    /// `androidSigners`: the attestation application id's signature digests; nil: the example's.
+    static func make(
+        _ platform: IssueConfiguration.Platform, appId: String, createdAtMs: Int64, bundleSeparately: Bool,
+        androidSigners: [[UInt8]]? = nil
+    ) throws -> Made {
         let proofKey = P256PrivateKey()
         switch platform {
         case .software:
             return Made(issuer: ProofIssuer(proofKey: proofKey))
         case .android:
             let ca = try AndroidTestCA(rootName: "octet-verify-issue-root")
-            let description = AndroidKeyDescription.hardwareExample(packageName: appId, creationDateTimeMs: createdAtMs)
+            let description = AndroidKeyDescription.hardwareExample(
+                packageName: appId, creationDateTimeMs: createdAtMs,
+                signatureDigests: androidSigners ?? [AndroidKeyDescription.exampleSignatureDigest])
             let chain = try ca.chain(keyDescription: description.derEncoded(), leafKey: proofKey.publicKey)
             return Made(
                 issuer: ProofIssuer(proofKey: proofKey, device: .androidKey(chainDER: chain)),

@@ -59,6 +59,9 @@ public enum OctetIssueTool {
           --platform software|android|ios   device evidence (default software: no hardware evidence)
           --anchors-out DIR             android, ios: add the test root as DIR/android/*.pem or DIR/apple/*.pem
           --bundle-out FILE             ios: write the App Attest enrolment there instead of into the proof
+          --app-id ID                   the app (default com.example.octet; ios: A1B2C3D4E5.com.example.octet)
+          --android-signer HEX          android: a signing-certificate SHA-256 the attestation names (repeatable;
+                                          default ab…ab; none with --android-signer none)
           --at RFC3339                  creation time (default: now)
           --fix LAT,LON[,ACCURACY_M]    the measured position (default 48.8585,2.2946,5)
           --region SPEC                 the claimed region (default: a 250 m circle around the fix)

@@ -23,6 +23,8 @@ public struct AndroidTestDevice: Sendable {
     public var creationDateTimeMs: Int64? = nil
     /// The packages the attestation application id lists; nil leaves the id out. Default: `[appId]`.
     public var packageNames: [String]?
+    /// The signing-certificate SHA-256 digests the attestation application id lists (empty: none).
+    public var signatureDigests: [[UInt8]] = [AndroidKeyDescription.exampleSignatureDigest]
     /// The chain's shape: factory or RKP, the intermediates' validity, structural defects.
     public var chainOptions = AndroidTestCA.Options()
 
@@ -39,8 +41,7 @@ public struct AndroidTestDevice: Sendable {
         description.softwareEnforced.creationDateTimeMs = creationDateTimeMs
         description.softwareEnforced.attestationApplicationId = packageNames.map { names in
             AndroidAttestationApplicationId(
-                packages: names.map { .init(name: Array($0.utf8), version: 1) },
-                signatureDigests: [[UInt8](repeating: 0xAB, count: 32)])
+                packages: names.map { .init(name: Array($0.utf8), version: 1) }, signatureDigests: signatureDigests)
         }
         description.hardwareEnforced.origin = origin
         description.hardwareEnforced.rootOfTrust?.verifiedBootState = verifiedBootState

@@ -77,6 +77,10 @@ public enum ReasonCode: String, Sendable, Hashable, CaseIterable {
     // attestation-required
     case attestationRequired = "ATTESTATION_REQUIRED"
 
+    // app-identity (only with expectedApps)
+    case appNotAllowed = "APP_NOT_ALLOWED"
+    case appUnattested = "APP_UNATTESTED"
+
     // session-binding
     case sessionNonceAbsent = "SESSION_NONCE_ABSENT"
     case sessionNonceMismatch = "SESSION_NONCE_MISMATCH"

@@ -145,6 +145,9 @@ public enum FuzzSeeds {
             #"{"expectedSessionNonceBase64":"MDEyMzQ1Njc4OTo7PD0+Pw==","attestationBundleBase64":"CiA="}"#,
             #"{"callerMetadata":{"manifestJsonBase64":"e30=","content":{"a":{"bytesBase64":"YQ=="},"b":{"unavailable":"x"}},"requireContent":"keys","requireContentKeys":["a"]},"requireCallerMetadata":true}"#,
             #"{"trustAnchors":{"appAttestRootsDERBase64":[],"androidRootsDERBase64":[]}}"#,
+            #"{"expectedApps":[]}"#,
+            #"{"expectedApps":[{"apple":{"appId":"ABCDE12345.com.example.octet"}},{"android":{"packageName":"com.example.octet","signingCertificateSha256Hex":["\#(String(repeating: "ab", count: 32))","\#(String(repeating: "cd", count: 32))"]}}]}"#,
+            #"{"expectedApps":[{"android":{"packageName":"p","signingCertificateSha256Hex":["AB"]}}]}"#,
         ]
         return options.map { Array((#"{"id":"r-1","proofBase64":""# + proof + #"","options":"# + $0 + "}").utf8) }
             + [Array(#"{"proofBase64":"CAES"}"#.utf8), Array(#"{"id":"é","proofBase64":""}"#.utf8)]
@@ -175,6 +178,11 @@ public enum FuzzSeeds {
             ],
             ["--honor-verdict-tier", "--require-verdict", "verified", "--require-caller-metadata", "p"],
             ["--replay-db", "r.db", "--revocation-list", "l", "--trust-anchors", "d", "--jobs", "2", "p"],
+            [
+                "--app-id", "ABCDE12345.com.example.octet", "--android-app", "p:" + String(repeating: "ab", count: 32),
+                "p",
+            ],
+            ["--android-app", "p:zz", "p"],
             ["--color", "never", "-q", "--files-from", "-"], ["--requests", "-", "--jobs", "4"],
             ["--", "-odd", "issue"], ["--region", "circle:90.00000004,0,10", "p"],
             ["--generate-completion-script", "zsh"],

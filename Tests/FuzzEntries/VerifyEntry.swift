@@ -17,6 +17,7 @@ public struct VerifyFuzzInput: Sendable {
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Bits 0–1 choose the expected region: none, the seeds' circle, geohash, polygon.
         public static let regionMask = Flags(rawValue: 0b11)
+        /// `requireAttestation`, and the seeds' apps pinned (`expectedApps`).
         public static let requireAttestation = Flags(rawValue: 1 << 2)
         public static let honorVerdictTier = Flags(rawValue: 1 << 3)
         public static let requireVerdict = Flags(rawValue: 1 << 4)
@@ -76,6 +77,16 @@ public struct VerifyFuzzInput: Sendable {
         default: break
         }
         options.requireAttestation = flags.contains(.requireAttestation)
+        // With attestation required, the seeds' apps are pinned too, so `app-identity` runs on every
+        // kind of evidence the fuzzer makes (one defective entry among them must never match).
+        if flags.contains(.requireAttestation) {
+            options.expectedApps = [
+                .apple(appID: "ABCDE12345.com.example.octet"),
+                .android(
+                    packageName: "com.example.octet", signingCertificateSHA256: [Data(repeating: 0xAB, count: 32)]),
+                .android(packageName: "com.example.octet", signingCertificateSHA256: [Data(count: 31)]),
+            ]
+        }
         options.honorVerdictTier = flags.contains(.honorVerdictTier)
         if flags.contains(.requireVerdict) {
             options.requireVerdict = flags.contains(.requireVerified) ? .verified : .plausible

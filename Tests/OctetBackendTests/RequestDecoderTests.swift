@@ -8,6 +8,8 @@ import Testing
 @Suite("Request decoder: service.md's request, read strictly")
 struct RequestDecoderTests {
     static let proof = "CAES"
+    /// A signing-certificate SHA-256 digest as a request spells it.
+    static let digest = String(repeating: "ab", count: 32)
 
     struct Refusal: Sendable, CustomTestStringConvertible {
         let json: String
@@ -107,6 +109,77 @@ struct RequestDecoderTests {
             json: withOptions(#"{"callerMetadata":{"requireContent":"keys","requireContentKeys":["a",1]}}"#),
             field: "options.callerMetadata.requireContentKeys[1]"),
         Refusal(json: withOptions(String(repeating: "[", count: 9) + String(repeating: "]", count: 9)), field: nil),
+        // expectedApps: each entry exactly one of apple, android, validated as ExpectedApp's text constructors do.
+        Refusal(json: withOptions(#"{"expectedApps":null}"#), field: "options.expectedApps"),
+        Refusal(json: withOptions(#"{"expectedApps":{"apple":{"appId":"A.b"}}}"#), field: "options.expectedApps"),
+        Refusal(json: withOptions(#"{"expectedApps":["A.b"]}"#), field: "options.expectedApps[0]"),
+        Refusal(json: withOptions(#"{"expectedApps":[{}]}"#), field: "options.expectedApps[0]"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"apple":{"appId":"A.b"},"android":{}}]}"#),
+            field: "options.expectedApps[0]"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"ios":{"appId":"A.b"}}]}"#), field: "options.expectedApps[0].ios"),
+        Refusal(json: withOptions(#"{"expectedApps":[{"apple":{}}]}"#), field: "options.expectedApps[0].apple.appId"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"apple":{"appId":""}}]}"#),
+            field: "options.expectedApps[0].apple.appId"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"apple":{"appId":7}}]}"#),
+            field: "options.expectedApps[0].apple.appId"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"apple":{"appId":""# + String(repeating: "a", count: 256) + #""}}]}"#),
+            field: "options.expectedApps[0].apple.appId"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"apple":{"appId":"A.b","teamId":"A"}}]}"#),
+            field: "options.expectedApps[0].apple.teamId"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"android":{"packageName":"com.example"}}]}"#),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"android":{"packageName":"com.example","signingCertificateSha256Hex":[]}}]}"#),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"android":{"signingCertificateSha256Hex":["\#(digest)"]}}]}"#),
+            field: "options.expectedApps[0].android.packageName"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"android":{"packageName":"","signingCertificateSha256Hex":["\#(digest)"]}}]}"#),
+            field: "options.expectedApps[0].android.packageName"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"apple":{"appId":"A.b"}},{"android":{"packageName":"p","signingCertificateSha256Hex":["\#(digest)","zz"]}}]}"#
+            ),
+            field: "options.expectedApps[1].android.signingCertificateSha256Hex[1]"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"android":{"packageName":"p","signingCertificateSha256Hex":["\#(digest.dropLast(2))"]}}]}"#
+            ),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex[0]"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"android":{"packageName":"p","signingCertificateSha256Hex":["\#(digest.uppercased())"]}}]}"#
+            ),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex[0]"),
+        Refusal(
+            json: withOptions(#"{"expectedApps":[{"android":{"packageName":"p","signingCertificateSha256Hex":[7]}}]}"#),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex[0]"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"android":{"packageName":"p","signingCertificateSha256Hex":"\#(digest)"}}]}"#),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":["#
+                    + Array(repeating: #"{"apple":{"appId":"A.b"}}"#, count: 1025)
+                    .joined(separator: ",") + "]}"),
+            field: "options.expectedApps"),
+        Refusal(
+            json: withOptions(
+                #"{"expectedApps":[{"android":{"packageName":"p","signingCertificateSha256Hex":["#
+                    + Array(repeating: "\"" + digest + "\"", count: 65).joined(separator: ",") + "]}}]}"),
+            field: "options.expectedApps[0].android.signingCertificateSha256Hex"),
         // KELVIN SIGN (U+212A) is canonically equivalent to K: names are compared as bytes.
         Refusal(
             json: withOptions(#"{"callerMetadata":{"requireContent":"none","requireContent\u212Aeys":["a"]}}"#),
@@ -209,6 +282,59 @@ struct RequestDecoderTests {
         let id = String(repeating: "é", count: 128)
         let request = try VerifyRequest.decode(Array((#"{"proofBase64":"CAES","id":""# + id + #""}"#).utf8)).get()
         #expect(request.id == id)
+    }
+
+    @Test("expectedApps: both kinds of entry, in order, become VerifyOptions.expectedApps; absent is nil, [] is empty")
+    func expectedApps() throws {
+        let json = Self.withOptions(
+            #"{"expectedApps":[{"android":{"packageName":"com.example.octet","signingCertificateSha256Hex":["\#(Self.digest)","\#(String(repeating: "cd", count: 32))"]}},{"apple":{"appId":"ABCDE12345.com.example.octet"}}]}"#
+        )
+        let request = try VerifyRequest.decode(Array(json.utf8)).get()
+        #expect(
+            request.options.expectedApps == [
+                .android(
+                    packageName: "com.example.octet",
+                    signingCertificateSha256Hex: [Self.digest, String(repeating: "cd", count: 32)]),
+                .apple(appId: "ABCDE12345.com.example.octet"),
+            ])
+        let options = request.options.verifyOptions()
+        #expect(
+            options.expectedApps == [
+                .android(
+                    packageName: "com.example.octet",
+                    signingCertificateSHA256: [
+                        Data(repeating: 0xAB, count: 32), Data(repeating: 0xCD, count: 32),
+                    ]),
+                .apple(appID: "ABCDE12345.com.example.octet"),
+            ])
+        #expect(options.expectedApps?.allSatisfy(\.isWellFormed) == true)
+        let empty = try VerifyRequest.decode(Array(Self.withOptions(#"{"expectedApps":[]}"#).utf8)).get()
+        #expect(empty.options.verifyOptions().expectedApps == [])
+        let absent = try VerifyRequest.decode(Array(#"{"proofBase64":"CAES"}"#.utf8)).get()
+        #expect(absent.options.verifyOptions().expectedApps == nil)
+    }
+
+    @Test("an expectedApps error names the entry, never its App ID, package name or digest")
+    func expectedAppsErrorIsLogSafe() {
+        let json = Self.withOptions(
+            #"{"expectedApps":[{"android":{"packageName":"com.secret.app","signingCertificateSha256Hex":["\#(Self.digest.dropLast())"]}}]}"#
+        )
+        guard case .failure(let rejection) = VerifyRequest.decode(Array(json.utf8)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(rejection.error.logSafeField == "options.expectedApps[0].android.signingCertificateSha256Hex[0]")
+        #expect(!rejection.error.description.contains("secret"))
+        #expect(!rejection.error.description.contains("abab"))
+    }
+
+    @Test("an entry built by hand with a digest that is not hex never matches: it becomes a defective entry")
+    func handBuiltEntryWithBadDigest() {
+        let entry = RequestOptions.ExpectedAppEntry.android(
+            packageName: "com.example.octet", signingCertificateSha256Hex: [Self.digest, "not hex"])
+        #expect(entry.expectedApp?.isWellFormed == false)
+        #expect(RequestOptions.ExpectedAppEntry.apple(appId: "A.b").expectedApp == .apple(appID: "A.b"))
+        #expect(RequestOptions.ExpectedAppEntry().expectedApp == nil)
     }
 
     static let vectors: [VectorFile] =

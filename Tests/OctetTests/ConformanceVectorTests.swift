@@ -21,7 +21,7 @@ struct ConformanceVectorTests {
             "wire-format", "stage-signatures", "device-attestation-sig", "binding", "freshness", "region-claim",
             "region-type", "contains", "hardware-attestation", "attestation-required", "session-binding",
             "verdict-tier", "caller-manifest", "caller-manifest-locator", "caller-metadata",
-            "replay-uniqueness", "revocation",
+            "replay-uniqueness", "revocation", "app-identity",
         ] {
             #expect(names.contains(name), "no vector reports \(name)")
         }
@@ -33,7 +33,8 @@ struct ConformanceVectorTests {
             "attestation-required FAIL", "session-binding PASS", "session-binding FAIL", "verdict-tier PASS",
             "verdict-tier WARN", "verdict-tier FAIL", "caller-manifest PASS", "caller-manifest FAIL",
             "caller-manifest-locator WARN", "caller-metadata PASS", "caller-metadata FAIL",
-            "caller-metadata INCONCLUSIVE",
+            "caller-metadata INCONCLUSIVE", "app-identity PASS", "app-identity FAIL", "app-identity INCONCLUSIVE",
+            "app-identity NOT-CHECKED",
         ] {
             #expect(outcomes.contains(outcome), "no vector shows \(outcome)")
         }
@@ -41,6 +42,18 @@ struct ConformanceVectorTests {
             #expect(file.schema == VectorFile.schemaName)
             #expect(VectorWriter.fileName(file.id) == VectorWriter.fileName(file.id).lowercased())
         }
+    }
+
+    @Test("app-identity is reported exactly when a vector's options carry expectedApps, after attestation-required")
+    func appIdentityOnlyWithExpectedApps() {
+        for file in Self.committed {
+            let names = file.expected.checks.map(\.name)
+            #expect(names.contains("app-identity") == (file.options.expectedApps != nil), "\(file.id)")
+            if let index = names.firstIndex(of: "app-identity") {
+                #expect(names[index - 1] == "attestation-required", "\(file.id)")
+            }
+        }
+        #expect(Self.committed.contains { $0.options.expectedApps == [] })
     }
 
     @Test("every committed vector verifies to exactly its expected result", arguments: committed)

@@ -44,6 +44,31 @@ public enum AndroidVectors {
         return "unknown.app"
     }
 
+    /// Every package name and signing-certificate digest (lower-case hex) the vector's attestation
+    /// application ids list (software-enforced, then hardware-enforced), each once; nil when the
+    /// KeyDescription has no attestation application id.
+    public static func attestedApp(_ id: String) throws -> (packageNames: [String], signatureDigestsHex: [String])? {
+        guard let description = try json(id)["keyDescription"] as? [String: Any] else {
+            throw VectorError.malformed(id)
+        }
+        var names: [String] = []
+        var digests: [String] = []
+        var found = false
+        for list in ["softwareEnforced", "hardwareEnforced"] {
+            guard let authorizations = description[list] as? [String: Any],
+                let applicationId = authorizations["attestationApplicationId"] as? [String: Any]
+            else { continue }
+            found = true
+            for package in applicationId["packages"] as? [[String: Any]] ?? [] {
+                if let name = package["name"] as? String, !names.contains(name) { names.append(name) }
+            }
+            for digest in applicationId["signatureDigestsHex"] as? [String] ?? [] where !digests.contains(digest) {
+                digests.append(digest.lowercased())
+            }
+        }
+        return found ? (names, digests) : nil
+    }
+
     /// `verifyAt`: stands in for `claims.created_at_ms`.
     public static func verifyAt(_ id: String) throws -> Date {
         guard let text = try json(id)["verifyAt"] as? String, let date = ISO8601DateFormatter().date(from: text) else {

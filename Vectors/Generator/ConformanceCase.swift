@@ -11,6 +11,8 @@ public struct ConformanceCase: Sendable {
     public let options: VectorOptions
     public let intent: [String: CheckStatus]
     public let verdict: ProofVerification.Verdict?
+    /// Checks the case is about *not* being reported (`app-identity` without `expectedApps`).
+    public var absent: [String] = []
 
     /// The vector file: `expected` is what `Octet.verify` returns today.
     public func file() -> VectorFile {
@@ -25,6 +27,9 @@ public struct ConformanceCase: Sendable {
         var problems: [String] = []
         for (name, status) in intent.sorted(by: { $0.key < $1.key }) where expected.status(name) != status.wireTag {
             problems.append("\(name) is \(expected.status(name) ?? "absent"), intended \(status.wireTag)")
+        }
+        for name in absent where expected.status(name) != nil {
+            problems.append("\(name) is reported, intended absent")
         }
         if let verdict, expected.verdict != VectorExpectation.verdictName(verdict) {
             problems.append("verdict is \(expected.verdict), intended \(VectorExpectation.verdictName(verdict))")

@@ -15,6 +15,7 @@ public enum ConformanceCases {
         ClaimCases.add(to: &builder)
         ContentCases.add(to: &builder)
         AttestationCases.add(to: &builder)
+        AppIdentityCases.add(to: &builder)
         return builder.cases
     }
 }
@@ -46,11 +47,13 @@ struct CaseBuilder {
 
     mutating func add(
         _ id: String, _ rule: String, proof: [UInt8], options: VectorOptions = options(), intent: Intent,
-        verdict: ProofVerification.Verdict? = nil
+        verdict: ProofVerification.Verdict? = nil, absent: [String] = []
     ) {
         precondition(!cases.contains { $0.id == id }, "duplicate case id \(id)")
-        cases.append(
-            ConformanceCase(id: id, rule: rule, proof: proof, options: options, intent: intent, verdict: verdict))
+        var conformanceCase = ConformanceCase(
+            id: id, rule: rule, proof: proof, options: options, intent: intent, verdict: verdict)
+        conformanceCase.absent = absent
+        cases.append(conformanceCase)
     }
 
     /// A wire-format FAIL: every other check NOT-CHECKED, verdict invalid.

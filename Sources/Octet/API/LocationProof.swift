@@ -132,6 +132,12 @@ public struct LocationProof: Sendable {
         guard case .appAttest(let keyId, _, _, _) = decoded.device else { return nil }
         return Data(keyId)
     }
+    /// The App ID an App Attest proof's own enrolment names (`enrolment.app_id`); nil without one.
+    /// Read, not judged: `hardware-attestation` is what ties it to rpIdHash and `claims.app_id`.
+    package var appAttestEnrolmentAppId: String? {
+        guard case .appAttest(_, _, _, let enrolment) = decoded.device else { return nil }
+        return enrolment?.appId
+    }
     /// True when an App Attest proof carries its enrolment; nil for the other kinds.
     package var carriesAppAttestEnrolment: Bool? {
         guard case .appAttest(_, _, _, let enrolment) = decoded.device else { return nil }

@@ -12,7 +12,9 @@ public enum Octet {
     /// An undecodable input gives `verdict == .invalid` with a `wire-format` FAIL; nothing throws.
     public static func verify(proofBytes: Data, options: VerifyOptions = VerifyOptions()) -> ProofVerification {
         // Refuse an oversized input before copying it.
-        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { return Recipe.undecodable(refusal) }
+        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) {
+            return Recipe.undecodable(refusal, options: options)
+        }
         return Recipe.run([UInt8](copying: proofBytes), options: options)
     }
 }

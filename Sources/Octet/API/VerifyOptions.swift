@@ -33,6 +33,11 @@ public struct VerifyOptions: Sendable {
     public var replayStore: (any ReplayStore)?
     /// Revoked keys and certificates, for `revocation`; nil => NOT-CHECKED (seed: on-device).
     public var revocationSource: (any RevocationSource)?
+    /// The apps whose proofs you accept, for `app-identity`; nil (the default) => the check is not
+    /// reported. An empty list accepts no app. An entry with a defect (`ExpectedApp.defect`) never
+    /// matches: validate entries made from text with `ExpectedApp.apple(validatingAppID:)` and
+    /// `ExpectedApp.android(packageName:signingCertificateSHA256Hex:allowUppercase:)`.
+    public var expectedApps: [ExpectedApp]?
 
     public init(
         expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = 300,
@@ -41,7 +46,7 @@ public struct VerifyOptions: Sendable {
         requireVerdict: RequiredVerdict? = nil,
         callerMetadata: CallerMetadataCheck? = nil, requireCallerMetadata: Bool = false,
         expectedSessionNonce: Data? = nil, replayStore: (any ReplayStore)? = nil,
-        revocationSource: (any RevocationSource)? = nil
+        revocationSource: (any RevocationSource)? = nil, expectedApps: [ExpectedApp]? = nil
     ) {
         self.expectedRegion = expectedRegion
         self.maxAgeSeconds = maxAgeSeconds
@@ -56,5 +61,6 @@ public struct VerifyOptions: Sendable {
         self.expectedSessionNonce = expectedSessionNonce
         self.replayStore = replayStore
         self.revocationSource = revocationSource
+        self.expectedApps = expectedApps
     }
 }

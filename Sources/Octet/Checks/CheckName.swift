@@ -10,6 +10,8 @@ public enum CheckName {
     public static let contains = "contains"
     public static let hardwareAttestation = "hardware-attestation"
     public static let attestationRequired = "attestation-required"
+    /// Reported only when `VerifyOptions.expectedApps` is set.
+    public static let appIdentity = "app-identity"
     public static let sessionBinding = "session-binding"
     public static let verdictTier = "verdict-tier"
     public static let callerManifest = "caller-manifest"

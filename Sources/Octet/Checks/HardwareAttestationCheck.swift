@@ -17,10 +17,8 @@ extension Check {
         case .software:
             return .notChecked("software key: no hardware evidence")
         case .androidKey:
-            guard let chain = context.androidChain else { return .notChecked("no Android chain") }
-            return AndroidKeyAttestation.judge(
-                chain, appId: proof.claims.appId, createdAtMs: proof.claims.createdAtMs,
-                anchors: context.options.trustAnchors)
+            guard let report = context.androidAttestation else { return .notChecked("no Android chain") }
+            return report.judgement
         case .appAttest(let keyId, let publicKey, _, let enrolment):
             let claims = proof.claims
             if let enrolment {

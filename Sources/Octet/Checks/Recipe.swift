@@ -15,6 +15,7 @@ enum Recipe {
         .contains,
         .hardwareAttestation,
         .attestationRequired,
+        .appIdentity,
         .sessionBinding,
         .verdictTier,
         .callerManifest,
@@ -29,7 +30,7 @@ enum Recipe {
         do {
             return run(try ProofDecoder.decode(bytes), options: options)
         } catch {
-            return undecodable(error)
+            return undecodable(error, options: options)
         }
     }
 
@@ -116,10 +117,13 @@ enum Recipe {
         return detail
     }
 
-    /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside) and the verdict is invalid.
-    static func undecodable(_ error: WireError) -> ProofVerification {
+    /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside, and
+    /// `app-identity` without `expectedApps`) and the verdict is invalid.
+    static func undecodable(_ error: WireError, options: VerifyOptions) -> ProofVerification {
         var results = [ProofCheck(name: CheckName.wireFormat, .fail(error.code.reasonCode, error.description))]
+        let reportsAppIdentity = options.expectedApps != nil
         for check in checks where check.name != CheckName.callerManifestLocator {
+            if check.name == CheckName.appIdentity, !reportsAppIdentity { continue }
             results.append(ProofCheck(name: check.name, status: .notChecked, detail: "proof not decoded"))
         }
         return ProofVerification(checks: results, spoofingVerdict: nil)

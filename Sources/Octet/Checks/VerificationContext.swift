@@ -58,8 +58,18 @@ final class VerificationContext {
     /// `stage-signatures`, judged once: `verdict-tier` and the signed tier depend on it.
     private(set) lazy var stageSignatures: Outcome = Check.judgeStageSignatures(self)
 
-    /// `hardware-attestation`, judged once: `attestation-required` gates on it.
+    /// `hardware-attestation`, judged once: `attestation-required` and `app-identity` gate on it.
     private(set) lazy var hardwareAttestation: Outcome = Check.judgeHardwareAttestation(self)
+
+    /// An Android proof's chain walk: the `hardware-attestation` judgement and the facts it read
+    /// (the leaf's KeyDescription, parsed once), which `app-identity` reads for the attestation
+    /// application id. nil for the other platforms.
+    private(set) lazy var androidAttestation: AndroidAttestationReport? = {
+        guard let chain = self.androidChain else { return nil }
+        let claims = self.proof.claims
+        return AndroidKeyAttestation.evaluate(
+            chain, appId: claims.appId, createdAtMs: claims.createdAtMs, anchors: self.options.trustAnchors)
+    }()
 
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
     private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
