@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.condition.EnabledIf
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 
@@ -105,6 +106,7 @@ internal object AppAttestVectors {
 }
 
 /** Every real attestation and assertion, judged by the entry points the checks call (Swift: AppAttestVectorTests). */
+@EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
 internal class AppAttestVectorTest {
     companion object {
         @JvmStatic

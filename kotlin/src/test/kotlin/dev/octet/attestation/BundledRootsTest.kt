@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.condition.EnabledIf
 
 /** The roots compiled in by scripts/generate-roots are byte for byte the PEM files of Roots/. */
 internal class BundledRootsTest {
@@ -27,6 +28,7 @@ internal class BundledRootsTest {
     }
 
     @Test
+    @EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
     fun `the bundled App Attest root is Apple's, pinned by its published SHA-256`() {
         val root = TrustAnchors.BUNDLED.appAttestRootsDer.single()
         // Apple PKI's published SHA-256 of the App Attestation Root CA (as the Swift tests pin it).
@@ -47,6 +49,7 @@ internal class BundledRootsTest {
     }
 
     @Test
+    @EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
     fun `the bundled Android roots are the certificates Google publishes (the vectors' copies)`() {
         val published = java.io.File(SharedVectors.directory, "android-key-attestation/roots").listFiles()!!
             .filter { it.name.endsWith(".pem") }.map { SharedVectors.hex(SharedVectors.pemCertificates(it).single()) }.toSet()
@@ -80,6 +83,24 @@ internal class BundledRootsTest {
     }
 
     @Test
+    @EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
+    fun `an anchor is read leniently, as the Swift library reads anchors - a BER boolean in a root still anchors`() {
+        val root = AppAttestVectors.appleRootDer()
+        // basicConstraints critical TRUE as BER 0x01 instead of DER's 0xFF: not well-formed evidence, still a root.
+        val tree = TestDer.tree(root)
+        val extensions = tree[0].children.last()[0]
+        val critical = extensions.children.first { it.children.size == 3 }[1]
+        critical.content = byteArrayOf(0x01)
+        val lenient = tree.encode()
+        assertTrue(Certificate.load(lenient) is Certificate.Companion.Loaded.Malformed)
+        val anchors = TrustAnchors(listOf(lenient), emptyList())
+        assertEquals(1, anchors.appAttestRoots.readCount)
+        val row = AppAttestVectors.enrolments.first()
+        assertEquals(dev.octet.CheckStatus.PASS, AppAttestVectors.judge(row, anchors = anchors).status)
+    }
+
+    @Test
+    @EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
     fun `a missing, empty or unreadable root set anchors nothing, and does not crash`() {
         val leaf = AndroidVectors.chain("ak-caiman-sdk36-tee-ec-rkp")
         for (roots in listOf(emptyList(), listOf(ByteArray(0)), listOf(byteArrayOf(0x30, 0x00)), listOf(ByteArray(100) { 0x30 }))) {
@@ -87,6 +108,7 @@ internal class BundledRootsTest {
                 AndroidCertificateChain.parse(leaf), "com.google.android.attestation", 0, TrustAnchors(roots, roots)
             ).judgement
             assertEquals("CHAIN_UNTRUSTED", judgement.code?.wire)
+            assertEquals(0, TrustAnchors(roots, roots).androidRoots.readCount)
         }
     }
 }

@@ -131,6 +131,14 @@ internal object SharedVectors {
 
     val directory: java.io.File = java.io.File(repository, "../shared/vectors")
 
+    /**
+     * True when the shared vectors are beside the repository. Tests that read them are disabled,
+     * visibly, when they are not (`@EnabledIf("dev.octet.attestation.SharedVectors#available")`),
+     * as the Swift suites skip with a message.
+     */
+    @JvmStatic
+    fun available(): Boolean = directory.isDirectory
+
     fun file(relative: String): java.io.File = java.io.File(directory, relative)
 
     fun json(relative: String): Any? = TestJson.parse(file(relative).readText(Charsets.UTF_8))

@@ -6,6 +6,7 @@ import dev.octet.attestation.obj
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.condition.EnabledIf
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource
  * (the format's rule is strict DER with r, s in 1..n-1 and high-S valid; no acceptable case is
  * accepted on trust).
  */
+@EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
 internal class WycheproofTest {
     class Case(val id: Long, val publicKey: ByteArray, val message: ByteArray, val signature: ByteArray, val result: String, val flags: List<String>) {
         override fun toString(): String = "tcId $id [$result] ${flags.joinToString(",")}"
