@@ -24,6 +24,22 @@ class TrustAnchors(appAttestRootsDer: List<ByteArray>, androidRootsDer: List<Byt
     /** DER certificates that an Android Key Attestation chain may end at (copies). */
     val androidRootsDer: List<ByteArray> get() = androidRoots.derCertificates
 
+    /** Equal when both platforms' DER lists are equal, byte for byte and in order (as Swift's `TrustAnchors`). */
+    override fun equals(other: Any?): Boolean =
+        other is TrustAnchors && sameDer(appAttestRoots.derCertificates, other.appAttestRoots.derCertificates) &&
+            sameDer(androidRoots.derCertificates, other.androidRoots.derCertificates)
+
+    override fun hashCode(): Int {
+        var hash = 17
+        for (der in appAttestRoots.derCertificates) hash = hash * 31 + der.contentHashCode()
+        hash = hash * 31 + 1
+        for (der in androidRoots.derCertificates) hash = hash * 31 + der.contentHashCode()
+        return hash
+    }
+
+    private fun sameDer(a: List<ByteArray>, b: List<ByteArray>): Boolean =
+        a.size == b.size && a.indices.all { a[it].contentEquals(b[it]) }
+
     companion object {
         /**
          * The roots compiled into the library from the repository's `Roots/` (the same as the Swift

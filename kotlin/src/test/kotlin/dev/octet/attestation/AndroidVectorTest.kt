@@ -165,6 +165,31 @@ internal class AndroidVectorTest {
     }
 
     @Test
+    fun `a software-attested chain fails even when the AOSP software roots are supplied as anchors`() {
+        val aosp = SharedVectors.file("android-key-attestation/roots/untrusted").listFiles()!!
+            .filter { it.name.endsWith(".pem") }.map { SharedVectors.pemCertificates(it).single() }
+        assertEquals(2, aosp.size)
+        val anchors = TrustAnchors(emptyList(), aosp + TrustAnchors.BUNDLED.androidRootsDer)
+        for (id in listOf("ak-marlin-sdk29-software-attested-ec", "wr-emulator-software-rsa")) {
+            val judgement = judge(AndroidVectors.chain(id), AndroidVectors.packageName(id), AndroidVectors.verifyAtMs(id), anchors).judgement
+            assertEquals("SOFTWARE_ATTESTATION", judgement.code?.wire, id)
+        }
+    }
+
+    @Test
+    fun `a factory chain ending in an older certificate of the RSA root key anchors on the current one - key and name decide`() {
+        val id = "ak-blueline-sdk28-tee-ec-factory"
+        val chain = AndroidVectors.chain(id)
+        // Its own root is Google's 2016 certificate of the RSA key; only the current one is offered.
+        val current = SharedVectors.pemCertificates(
+            SharedVectors.file("android-key-attestation/roots/google-hw-attestation-root-rsa4096-f1c172a699eaf51d.pem")
+        ).single()
+        assertFalse(chain.last().contentEquals(current))
+        val judgement = judge(chain, AndroidVectors.packageName(id), AndroidVectors.verifyAtMs(id), TrustAnchors(emptyList(), listOf(current))).judgement
+        assertEquals("BOOT_NOT_VERIFIED", judgement.code?.wire, judgement.toString())
+    }
+
+    @Test
     fun `dropping an intermediate or reversing the chain fails`() {
         val id = "ak-caiman-sdk36-tee-ec-rkp"
         val chain = AndroidVectors.chain(id)

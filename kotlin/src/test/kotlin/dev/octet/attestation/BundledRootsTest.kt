@@ -58,6 +58,17 @@ internal class BundledRootsTest {
     }
 
     @Test
+    fun `trust anchors are equal when their DER lists are, platform by platform and in order`() {
+        val apple = BundledRoots.appAttest
+        val android = BundledRoots.android
+        assertEquals(TrustAnchors.BUNDLED, TrustAnchors(apple, android))
+        assertEquals(TrustAnchors.BUNDLED.hashCode(), TrustAnchors(apple, android).hashCode())
+        assertFalse(TrustAnchors.BUNDLED == TrustAnchors(android, apple))
+        assertFalse(TrustAnchors.BUNDLED == TrustAnchors(apple, android.reversed()))
+        assertFalse(TrustAnchors.BUNDLED == TrustAnchors(apple, emptyList()))
+    }
+
+    @Test
     fun `every bundled root is well-formed and loads, so none is silently left out`() {
         for (der in BundledRoots.appAttest + BundledRoots.android) {
             val loaded = Certificate.load(der)
