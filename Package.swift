@@ -124,8 +124,9 @@ let package = Package(
                 "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL",
             ]),
 
-        // Test-only helpers: finding ../shared/vectors from any checkout, a replay store in memory.
-        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL", "Octet"], path: "Tests/Support"),
+        // Test-only helpers: finding ../shared/vectors from any checkout, a replay store in memory,
+        // plain libpq and SQLite for the tests' own set-up.
+        .target(name: "OctetTestSupport", dependencies: ["CPostgreSQL", "CSQLite", "Octet"], path: "Tests/Support"),
         // The conformance vectors: cases made with the issuer, and `octet-vectors` to regenerate Vectors/cases.
         .target(
             name: "OctetConformance",
@@ -168,7 +169,7 @@ let package = Package(
             name: "OctetBackendTests",
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetTestSupport",
-                "OctetConformance",
+                "OctetConformance", "OctetAttestation", "OctetAttestationTesting",
             ]),
         .testTarget(
             name: "OctetServeTests",

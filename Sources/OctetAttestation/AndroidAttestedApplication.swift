@@ -15,10 +15,10 @@ extension AndroidCertificateChain {
     /// extension other than exactly once, or it does not parse. Reads only: this is not a judgement.
     /// Inside `verify`, read the facts of `AndroidKeyAttestation.evaluate` instead.
     public var leafKeyDescription: AndroidKeyDescription? {
-        guard let leaf = certificates.first ?? nil,
-            leaf.extensionCount(oid: AndroidKeyAttestation.extensionOID) == 1,
-            let value = leaf.extensionValue(oid: AndroidKeyAttestation.extensionOID)
+        guard case .success(let leaf)? = members.first,
+            leaf.structure.extensionCount(oid: AndroidKeyAttestation.extensionOID) == 1,
+            let value = leaf.structure.extensionValue(oid: AndroidKeyAttestation.extensionOID)
         else { return nil }
-        return try? AndroidKeyDescription(extensionValue: value)
+        return try? AndroidKeyDescription(extensionValue: Array(value))
     }
 }

@@ -31,32 +31,32 @@ struct AndroidChainWalk {
         guard AndroidKeyAttestation.chainLengthRange.contains(parsed.count) else {
             return .fail(.chainLengthInvalid, "chain of \(parsed.count) certificates, outside 2...8")
         }
-        var chain: [Certificate] = []
-        for (index, certificate) in parsed.certificates.enumerated() {
-            guard let certificate else {
-                return .fail(.certificateMalformed, "certificate \(index) malformed")
-            }
-            chain.append(certificate)
+        // Every certificate well-formed by our own reading, the self-issued last one included
+        // (design, "Well-formed certificates"); every one but that one loaded.
+        if let malformed = parsed.firstMalformed {
+            return .fail(.certificateMalformed, "certificate \(malformed.index) malformed: \(malformed.defect)")
         }
+        let members = parsed.members.compactMap { try? $0.get() }
+        let structures = members.map(\.structure)
 
         // 2. Against chain extension: the leaf, and only the leaf, carries the KeyDescription, once.
         let oid = AndroidKeyAttestation.extensionOID
-        guard chain[0].extensionCount(oid: oid) == 1 else {
+        guard structures[0].extensionCount(oid: oid) == 1 else {
             return .fail(
                 .attestationExtensionInvalid,
-                chain[0].extensionCount(oid: oid) == 0
+                structures[0].extensionCount(oid: oid) == 0
                     ? "leaf has no attestation extension" : "leaf has a repeated attestation extension")
         }
-        if let index = chain.indices.dropFirst().first(where: { chain[$0].extensionCount(oid: oid) > 0 }) {
+        if let index = structures.indices.dropFirst().first(where: { structures[$0].extensionCount(oid: oid) > 0 }) {
             return .fail(
                 .attestationExtensionInvalid, "attestation extension in certificate \(index), not only in the leaf")
         }
-        guard let value = chain[0].extensionValue(oid: oid) else {
+        guard let value = structures[0].extensionValue(oid: oid) else {
             return .fail(.attestationExtensionInvalid, "leaf has no attestation extension")
         }
         let description: AndroidKeyDescription
         do {
-            description = try AndroidKeyDescription(extensionValue: value)
+            description = try AndroidKeyDescription(extensionValue: Array(value))
         } catch {
             return .fail(.evidenceMalformed, "KeyDescription malformed: \(error.code)")
         }
@@ -68,16 +68,13 @@ struct AndroidChainWalk {
         if description.attestationSecurityLevel == .software || description.keyMintSecurityLevel == .software {
             return .fail(.softwareAttestation, "not hardware-attested (Software security level)")
         }
-        if chain.contains(where: { Self.softwareRootKeyDigests.contains(SHA256.hash($0.publicKeySPKIDER)) }) {
+        if structures.contains(where: { Self.softwareRootKeyDigests.contains(SHA256.hash($0.subjectPublicKeyInfo)) }) {
             return .fail(.softwareAttestation, "not hardware-attested (AOSP software attestation root)")
         }
 
-        // 4. A self-issued last certificate is set aside: only a bundled anchor is trusted.
-        var path = chain
-        if let last = path.last, path.count > 1, last.isSelfIssued {
-            path.removeLast()
-            facts?.droppedSelfIssuedRoot = true
-        }
+        // 4. A self-issued last certificate is set aside, unloaded: only a bundled anchor is trusted.
+        let path = members.compactMap(\.certificate)
+        facts?.droppedSelfIssuedRoot = parsed.dropsSelfIssuedRoot
         guard let top = path.last else { return .fail(.chainLengthInvalid, "empty chain") }
 
         // 5. The top certificate is signed by a bundled anchor with the matching name.

@@ -10,14 +10,15 @@ public enum AppAttest {
     /// `hardware-attestation` for `app_attest`: every enrolment rule of the design.
     ///
     /// PASS only when: the enrolment is for `proofKeyId`; the attestation object is canonical
-    /// CBOR holding exactly `fmt` ("apple-appattest"), `attStmt` and `authData`; x5c holds
-    /// exactly two certificates chained (names as DER bytes, signatures) to an App Attest root
+    /// CBOR holding exactly `fmt` ("apple-appattest"), `attStmt` (exactly `x5c` and `receipt`)
+    /// and `authData`; x5c holds exactly two certificates, each well-formed by our own strict
+    /// reader (design, "Well-formed certificates"; CERTIFICATE_MALFORMED naming its index), chained (names as DER bytes, signatures) to an App Attest root
     /// of `anchors`, valid at the credential certificate's notBefore; the nonce extension
     /// 1.2.840.113635.100.8.2 holds `H(authData || clientDataHash)`; the COSE key equals the
     /// certificate's key; `H(key) == keyId == credentialId`; rpIdHash is `H(appId)` and
     /// `appId == claimsAppId`; the counter is 0; the aaguid names production or development
     /// (the PASS detail says which); the key equals `proofPublicKey`; and `claimsCreatedAtMs`
-    /// is not before the credential certificate's notBefore. The receipt is not judged.
+    /// is not before the credential certificate's notBefore. The receipt's bytes are not judged.
     public static func judgeEnrolment(
         _ enrolment: AppAttestEnrolmentInput, proofKeyId: [UInt8], proofPublicKey: [UInt8], claimsAppId: String,
         claimsCreatedAtMs: Int64, anchors: TrustAnchors

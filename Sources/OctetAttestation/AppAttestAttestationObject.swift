@@ -11,8 +11,9 @@ struct AppAttestAttestationObject: Sendable {
     static let format = "apple-appattest"
 
     /// Reads the structure. The map must hold exactly `fmt`, `attStmt` and `authData`;
-    /// `attStmt` holds `x5c` (an array of byte strings) and may hold `receipt` (a byte string,
-    /// not judged), nothing else. The number of certificates is judged by the caller.
+    /// `attStmt` exactly `x5c` (an array of byte strings) and `receipt` (a byte string, not
+    /// judged): any other member, or a missing one, is malformed evidence (design, "Well-formed
+    /// certificates"). The number of certificates is judged by the caller.
     static func parse(_ bytes: [UInt8]) throws(AppAttestFailure) -> Self {
         let value: CBORValue
         do {
@@ -28,13 +29,12 @@ struct AppAttestAttestationObject: Sendable {
         guard format.isText(Self.format) else {
             throw AppAttestFailure(.evidenceMalformed, "attestation format is not apple-appattest")
         }
-        guard let statementEntries = statement.mapEntries, case .array(let chain)? = statement[textKey: "x5c"] else {
-            throw AppAttestFailure(.evidenceMalformed, "attestation statement has no x5c array")
-        }
-        let receipt = statement[textKey: "receipt"]
-        guard statementEntries.count == (receipt == nil ? 1 : 2), receipt == nil || receipt?.byteString != nil else {
+        guard let statementEntries = statement.mapEntries, statementEntries.count == 2,
+            case .array(let chain)? = statement[textKey: "x5c"], statement[textKey: "receipt"]?.byteString != nil
+        else {
             throw AppAttestFailure(
-                .evidenceMalformed, "attestation statement must hold only x5c and a receipt byte string")
+                .evidenceMalformed, "attestation statement must hold exactly x5c (an array) and receipt (a byte string)"
+            )
         }
         var certificates: [ArraySlice<UInt8>] = []
         for element in chain {

@@ -61,13 +61,14 @@ extension AppAttest {
         guard object.x5c.count == 2 else {
             throw AppAttestFailure(.evidenceMalformed, "x5c must hold exactly two certificates")
         }
-        let credential = try certificate(object.x5c[0], role: "credential certificate")
-        let intermediate = try certificate(object.x5c[1], role: "x5c intermediate certificate")
+        let credentialRead = try certificate(object.x5c, 0, role: "the credential certificate")
+        let credential = credentialRead.certificate
+        let intermediate = try certificate(object.x5c, 1, role: "the intermediate").certificate
         try verifyChain(credential: credential, intermediate: intermediate, anchors: anchors)
 
         let (authData, attested) = try AppAttestAuthenticatorData.parseAttestation(object.authData)
         let nonce = SHA256.hash(parts: [Array(object.authData), enrolment.clientDataHash])
-        guard try AppAttestNonceExtension.nonce(in: credential) == nonce else {
+        guard try AppAttestNonceExtension.nonce(in: credentialRead.structure) == nonce else {
             throw AppAttestFailure(.nonceMismatch, "nonce extension does not match authData and client_data_hash")
         }
         guard let certificateKey = credential.publicKeyP256?.x963Representation else {
@@ -105,13 +106,15 @@ extension AppAttest {
         return "App Attest enrolment verified (\(environment.rawValue))"
     }
 
-    private static func certificate(_ der: ArraySlice<UInt8>, role: String) throws(AppAttestFailure) -> Certificate {
-        switch StrictCertificate.parse(Array(der)) {
-        case .success(let certificate): return certificate
-        case .failure(.notDER(let code)):
-            throw AppAttestFailure(.certificateMalformed, "\(role) is not strict DER (\(code))")
-        case .failure(.notACertificate):
-            throw AppAttestFailure(.certificateMalformed, "\(role) is not a valid X.509 certificate")
+    /// x5c's certificate at `index`, well-formed by our own reading (design, "Well-formed
+    /// certificates") and then loaded: CERTIFICATE_MALFORMED naming the index otherwise.
+    private static func certificate(_ x5c: [ArraySlice<UInt8>], _ index: Int, role: String) throws(AppAttestFailure)
+        -> StrictCertificate
+    {
+        switch StrictCertificate.load(Array(x5c[index])) {
+        case .success(let strict): return strict
+        case .failure(let defect):
+            throw AppAttestFailure(.certificateMalformed, "x5c certificate \(index) (\(role)) malformed: \(defect)")
         }
     }
 

@@ -1,4 +1,3 @@
-import OctetCrypto
 import OctetEncoding
 import OctetOutcome
 
@@ -7,8 +6,8 @@ import OctetOutcome
 enum AppAttestNonceExtension {
     static let oid = "1.2.840.113635.100.8.2"
 
-    /// The 32-byte nonce the certificate carries. Exactly one such extension, strict DER, nothing extra.
-    static func nonce(in certificate: Certificate) throws(AppAttestFailure) -> [UInt8] {
+    /// The 32-byte nonce the certificate carries, as our strict reader reads its extensions. Exactly one such extension, strict DER, nothing extra.
+    static func nonce(in certificate: CertificateStructure) throws(AppAttestFailure) -> [UInt8] {
         guard certificate.extensionCount(oid: oid) == 1, let value = certificate.extensionValue(oid: oid) else {
             throw AppAttestFailure(
                 .evidenceMalformed, "credential certificate does not carry exactly one nonce extension")

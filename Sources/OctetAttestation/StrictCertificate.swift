@@ -1,24 +1,26 @@
 import OctetCrypto
 import OctetEncoding
 
-/// Certificates from device evidence, read strictly: OpenSSL alone accepts non-minimal lengths,
-/// so the bytes are first walked with our DER reader (definite minimal lengths and tags, children
-/// that exactly fill their parent, bounded depth), then handed to OpenSSL.
-enum StrictCertificate {
-    enum Defect: Error, Equatable {
-        /// Not DER throughout; the reader's code names the first violation.
-        case notDER(DERError.Code)
-        /// DER, but not a certificate OpenSSL can read (every byte must be consumed).
-        case notACertificate
+/// A certificate from device evidence whose key or signature is used: read first by our own
+/// strict reader (`CertificateStructure`, the rule every verifier shares), then loaded into the
+/// crypto library. One that passes the rule and still does not load is malformed too
+/// (`notLoadable`): the library never decides alone what a certificate is.
+public struct StrictCertificate: Sendable {
+    /// Our reading.
+    public let structure: CertificateStructure
+    /// The crypto library's, for keys and signatures.
+    public let certificate: Certificate
+
+    /// Reads `der` by the rule, then loads it.
+    public static func load(_ der: [UInt8]) -> Result<StrictCertificate, CertificateDefect> {
+        CertificateStructure.read(der).flatMap(load)
     }
 
-    static func parse(_ der: [UInt8]) -> Result<Certificate, Defect> {
-        do {
-            try DER.parse(der).validateStructure()
-        } catch {
-            return .failure(.notDER(error.code))
+    /// Loads a certificate already read by the rule.
+    public static func load(_ structure: CertificateStructure) -> Result<StrictCertificate, CertificateDefect> {
+        guard let certificate = try? Certificate(derEncoded: structure.der) else {
+            return .failure(CertificateDefect(.notLoadable))
         }
-        guard let certificate = try? Certificate(derEncoded: der) else { return .failure(.notACertificate) }
-        return .success(certificate)
+        return .success(StrictCertificate(structure: structure, certificate: certificate))
     }
 }

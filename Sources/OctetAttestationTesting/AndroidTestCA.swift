@@ -1,5 +1,6 @@
 import OctetAttestation
 import OctetCrypto
+import OctetEncoding
 
 /// A test certificate authority that makes Android-shaped attestation chains under its own
 /// root, for tests and the issuer's test proofs. A verifier trusts it only when told to
@@ -21,9 +22,17 @@ public struct AndroidTestCA: Sendable {
         public var repeatedLeafExtension = false
         /// Includes the self-signed root at the end of the chain, as devices do.
         public var includeRoot = true
+        /// Changes to certificates' bytes, by index in the chain (leaf 0, the root last), each
+        /// signed again by the certificate's issuer (the root by its own key).
+        public var mutations: [Int: CertificateMutation] = [:]
 
         public init() {}
     }
+
+    /// basicConstraints CA:TRUE, critical, as real roots and intermediates carry (not judged;
+    /// it gives certificate mutations an extension to change).
+    static let basicConstraintsCA = CertificateBuilder.Extension(
+        oid: "2.5.29.19", critical: true, value: DERWriter.sequence([DERWriter.boolean(true)]))
 
     public let rootKey: P256PrivateKey
     public let root: Certificate
@@ -38,7 +47,7 @@ public struct AndroidTestCA: Sendable {
         rootKey = key
         root = try CertificateBuilder(
             serialNumber: [0x01], subjectDER: name, issuerDER: name, notBefore: 0, notAfter: 4_102_444_800,
-            publicKey: key.publicKey
+            publicKey: key.publicKey, extensions: [Self.basicConstraintsCA]
         ).signed(by: key)
     }
 
@@ -69,6 +78,7 @@ public struct AndroidTestCA: Sendable {
         var issuerName = root.subjectDER
         var issuerKey = rootKey
         var certificates: [Certificate] = []
+        var signers: [P256PrivateKey] = []
         for (index, attributes) in intermediateNames.enumerated() {
             guard let subject = CertificateBuilder.name(attributes) else { throw CryptoError(.invalidCertificate) }
             let key = P256PrivateKey()
@@ -77,9 +87,11 @@ public struct AndroidTestCA: Sendable {
                 serialNumber: [UInt8(index + 2)], subjectDER: subject, issuerDER: issuerName,
                 notBefore: options.intermediateNotBefore, notAfter: options.intermediateNotAfter,
                 publicKey: key.publicKey,
-                extensions: isLast && options.extensionInIntermediate ? [attestationExtension] : []
+                extensions: [Self.basicConstraintsCA]
+                    + (isLast && options.extensionInIntermediate ? [attestationExtension] : [])
             ).signed(by: issuerKey)
             certificates.insert(certificate, at: 0)
+            signers.insert(issuerKey, at: 0)
             issuerName = subject
             issuerKey = key
         }
@@ -92,6 +104,11 @@ public struct AndroidTestCA: Sendable {
             extensions: options.repeatedLeafExtension
                 ? [attestationExtension, attestationExtension] : [attestationExtension]
         ).signed(by: issuerKey)
-        return ([leaf] + certificates + (options.includeRoot ? [root] : [])).map(\.derBytes)
+        var chain = ([leaf] + certificates + (options.includeRoot ? [root] : [])).map(\.derBytes)
+        let chainSigners = [issuerKey] + signers + (options.includeRoot ? [rootKey] : [])
+        for (index, mutation) in options.mutations.sorted(by: { $0.key < $1.key }) where chain.indices.contains(index) {
+            chain[index] = try mutation.apply(to: chain[index], signer: chainSigners[index])
+        }
+        return chain
     }
 }

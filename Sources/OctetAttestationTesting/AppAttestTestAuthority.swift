@@ -13,6 +13,7 @@ public final class AppAttestTestAuthority: Sendable {
     public let root: Certificate
     public let intermediate: Certificate
     let intermediateKey: P256PrivateKey
+    let rootKey: P256PrivateKey
 
     /// Trust anchors holding only this authority's root (for `judgeEnrolment`).
     public var anchors: TrustAnchors { TrustAnchors(appAttestRootsDER: [Data(root.derBytes)], androidRootsDER: []) }
@@ -38,6 +39,7 @@ public final class AppAttestTestAuthority: Sendable {
             publicKey: intermediateKey.publicKey, extensions: [isCA]
         ).signed(by: rootKey)
         self.intermediateKey = intermediateKey
+        self.rootKey = rootKey
     }
 
     /// The parts of a genuine attestation of `key` for `appId`, its credential certificate
@@ -70,11 +72,19 @@ public final class AppAttestTestAuthority: Sendable {
             extensions: [CertificateBuilder.Extension](repeating: nonceExtension, count: parts.nonceExtensionCount)
         ).signed(by: parts.certificateSigner ?? intermediateKey)
 
+        let credentialDER =
+            try parts.credentialMutation.map {
+                try $0.apply(to: credential.derBytes, signer: parts.certificateSigner ?? intermediateKey)
+            } ?? credential.derBytes
+        let intermediateDER =
+            try parts.intermediateMutation.map {
+                try $0.apply(to: intermediate.derBytes, signer: rootKey)
+            } ?? intermediate.derBytes
         var statement = [
-            CBORMapEntry(
-                key: .text("x5c"), value: .array([.bytes(credential.derBytes), .bytes(intermediate.derBytes)]))
+            CBORMapEntry(key: .text("x5c"), value: .array([.bytes(credentialDER), .bytes(intermediateDER)]))
         ]
         if let receipt = parts.receipt { statement.append(CBORMapEntry(key: .text("receipt"), value: .bytes(receipt))) }
+        statement += parts.extraStatementMembers
         return CBOREncoder.encode(
             .map([
                 CBORMapEntry(key: .text("fmt"), value: .text(parts.format)),
@@ -153,10 +163,17 @@ public struct AppAttestTestAttestation: Sendable {
     /// nil: the attestation CA's key.
     public var certificateSigner: P256PrivateKey? = nil
 
+    /// A change to the credential certificate's bytes (signed again by its signer).
+    public var credentialMutation: CertificateMutation? = nil
+    /// A change to the x5c intermediate's bytes (signed again by the root).
+    public var intermediateMutation: CertificateMutation? = nil
+
     // Attestation object.
     public var format = "apple-appattest"
-    /// Not judged; nil leaves it out.
+    /// Its bytes are not judged; nil leaves it out (attStmt must hold it: a FAIL).
     public var receipt: [UInt8]? = [0x30, 0x00]
+    /// Members added to attStmt (attStmt must hold exactly x5c and receipt: a FAIL).
+    public var extraStatementMembers: [CBORMapEntry] = []
 
     public init(
         rpIdHash: [UInt8], aaguid: [UInt8], credentialId: [UInt8], coseKey: CBORValue, certificateKey: P256PublicKey,

@@ -116,7 +116,7 @@ public struct JSONBuffer: Sendable {
     }
 
     /// The slow path: `"` and `\` escaped, control characters as their short escape or `\u00XX`,
-    /// every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`, and
+    /// every other scalar ``LogSafeText`` escapes (C1, format characters, U+2028/9) as `\uXXXX`, and
     /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
     private mutating func escaped(_ text: String) {
         append(UInt8(ascii: "\""))
@@ -131,15 +131,22 @@ public struct JSONBuffer: Sendable {
             case "\u{0C}": raw(#"\f"#)
             case _ where scalar.value >= 0x20 && scalar.value < 0x7F: append(UInt8(scalar.value))
             case _ where LogSafeText.needsEscape(scalar):
-                // C0, DEL, C1, bidi controls and the JavaScript line separators: harmless in JSON,
-                // hostile in a log or on a terminal that shows the line.
-                let hex = String(scalar.value, radix: 16)
-                raw(#"\u"#)
-                for _ in 0..<max(0, 4 - hex.count) { append(UInt8(ascii: "0")) }
-                for byte in hex.utf8 { append(byte) }
+                // C0, DEL, C1, format characters (bidi controls, zero-width ones) and the JavaScript
+                // line separators: harmless in JSON, hostile in a log or on a terminal that shows
+                // the line. Above U+FFFF (tag characters) as a UTF-16 surrogate pair, as JSON has it.
+                for unit in scalar.utf16 { uEscape(unit) }
             default: UTF8.encode(scalar) { append($0) }
             }
         }
         append(UInt8(ascii: "\""))
+    }
+
+    /// `\uXXXX`, four lower-case hex digits.
+    private mutating func uEscape(_ unit: UInt16) {
+        raw(#"\u"#)
+        for shift: UInt16 in [12, 8, 4, 0] {
+            let digit = UInt8(truncatingIfNeeded: (unit >> shift) & 0xF)
+            append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 }

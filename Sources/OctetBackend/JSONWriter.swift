@@ -44,7 +44,8 @@ public indirect enum JSONOut: Sendable, Equatable {
     }
 
     /// A JSON string: `"` and `\` escaped, control characters as their short escape or `\u00XX`,
-    /// and every other scalar ``LogSafeText`` escapes (C1, bidi controls, U+2028/9) as `\uXXXX`;
+    /// and every other scalar ``LogSafeText`` escapes (C1, format characters, U+2028/9) as `\uXXXX`
+    /// (a surrogate pair above U+FFFF);
     /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
     public static func quoted(_ text: String) -> String {
         var out = JSONBuffer(capacity: text.utf8.count + 2)

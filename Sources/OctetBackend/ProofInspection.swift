@@ -44,8 +44,12 @@ public struct ProofInspection: Sendable, Equatable {
 
     /// SHA-256 of the proof bytes, lower-case hex (the `proofSha256` of `--format json`).
     public var proofSHA256: String
-    /// SHA-256 of `proof_id`: what a replay store keys on, without the id itself.
+    /// SHA-256 of `proof_id`, without the id itself (a replay store of schema version 1 keyed on
+    /// the id; version 2 keys on ``proofIdentity``).
     public var proofIdSHA256: String
+    /// The proof identity a replay store records the proof under,
+    /// `SHA-256("octet/v1/replay\0" || SHA-256(proof_key) || proof_id)`, lower-case hex.
+    public var proofIdentity: String
     /// SHA-256 of the proof key's 65-byte SEC1 point: a revocation list's `proofKeys`.
     public var proofKeySHA256: String
     /// SHA-256 of the device key's SEC1 point (the software key, the App Attest key, the Android
@@ -66,7 +70,7 @@ public struct ProofInspection: Sendable, Equatable {
     /// True when the proof is bound to a session nonce (the nonce itself is never shown).
     public var sessionNonceBound: Bool
     /// The Android chain's certificate serials, leaf first, in lower-case hex without leading zeros
-    /// (the keys of Google's attestation status list); nil for a certificate that does not parse.
+    /// (the keys of Google's attestation status list); nil for a malformed certificate.
     public var androidCertificateSerials: [String?]
     /// The App Attest key id, lower-case hex; nil for the other kinds.
     public var appAttestKeyId: String?
@@ -80,9 +84,11 @@ public struct ProofInspection: Sendable, Equatable {
         proofSHA256 = Hex.encode(SHA256.hash(Array(proof.proofBytes)))
         proofIdSHA256 = Hex.encode(SHA256.hash(Array(proof.proofId)))
         proofKeySHA256 = Hex.encode(SHA256.hash(Array(proof.proofKey)))
-        let chain = proof.androidCertificateChain.map { try? Certificate(derEncoded: Array($0)) }
-        let deviceKey =
-            proof.deviceKey.map(Array.init) ?? chain.first.flatMap { $0?.publicKeyP256?.x963Representation }
+        proofIdentity = Hex.encode(
+            ReplayKey.proofIdentity(proofKey: Array(proof.proofKey), proofId: Array(proof.proofId)))
+        // The chain read as `verify` reads it (the strict rule, the self-issued root never loaded).
+        let chain = AndroidCertificateChain(parsing: proof.androidCertificateChain)
+        let deviceKey = proof.deviceKey.map(Array.init) ?? chain.leafPublicKey?.x963Representation
         deviceKeySHA256 = deviceKey.map { Hex.encode(SHA256.hash($0)) }
         platform = proof.platform.rawValue
         deviceEvidence = proof.deviceEvidence.rawValue
@@ -98,7 +104,7 @@ public struct ProofInspection: Sendable, Equatable {
             content = .none
         }
         sessionNonceBound = proof.sessionNonce != nil
-        androidCertificateSerials = chain.map { $0?.serialNumberHex }
+        androidCertificateSerials = chain.serialNumbersHex
         appAttestKeyId = proof.appAttestKeyId.map { Hex.encode(Array($0)) }
         appAttestEnrolmentInProof = proof.carriesAppAttestEnrolment
         attestedApp = Self.attestedApp(proof)
@@ -173,6 +179,7 @@ public struct ProofInspection: Sendable, Equatable {
             ("proof", .string(path)),
             ("proofSha256", .string(proofSHA256)),
             ("proofIdSha256", .string(proofIdSHA256)),
+            ("proofIdentity", .string(proofIdentity)),
             ("proofKeySha256", .string(proofKeySHA256)),
             ("deviceKeySha256", deviceKeySHA256.map { .string($0) } ?? .null),
             ("platform", .string(platform)),

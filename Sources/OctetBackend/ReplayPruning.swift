@@ -12,13 +12,14 @@ public protocol ReplayPruning: AnyObject, Sendable {
 
 /// How many records one prune removed.
 public struct ReplayPruneCount: Sendable, Equatable {
-    /// Accepted proof ids removed.
-    public let proofIds: Int
+    /// Accepted proofs removed: records by proof identity, and a migrated store's records of
+    /// schema version 1 by proof id.
+    public let proofs: Int
     /// Accepted session nonces removed.
     public let sessionNonces: Int
 
-    public init(proofIds: Int, sessionNonces: Int) {
-        self.proofIds = proofIds
+    public init(proofs: Int, sessionNonces: Int) {
+        self.proofs = proofs
         self.sessionNonces = sessionNonces
     }
 }

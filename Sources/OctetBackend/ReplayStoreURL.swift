@@ -63,19 +63,21 @@ public enum ReplayStoreURL: Sendable, Equatable {
 #if PostgreSQL
     extension ReplayStoreURL {
         /// Opens the store: an SQLite file at once (one that cannot be opened is `.unusable`), a
-        /// PostgreSQL pool lazily (the database is reached on the first check).
-        public func open(postgreSQL options: PostgreSQLReplayStore.Options = .init()) throws(ReplayStoreError)
-            -> any ReplayStore & ReplayPruning
-        {
+        /// PostgreSQL pool lazily (the database is reached on the first check). `onMigration` is told
+        /// once if the store migrates its schema (``ReplaySchemaMigration``).
+        public func open(
+            postgreSQL options: PostgreSQLReplayStore.Options = .init(),
+            onMigration: ReplaySchemaMigrationHandler? = nil
+        ) throws(ReplayStoreError) -> any ReplayStore & ReplayPruning {
             switch self {
             case .sqlite(let path):
                 do throws(BackendError) {
-                    return try SQLiteReplayStore(path: path)
+                    return try SQLiteReplayStore(path: path, onMigration: onMigration)
                 } catch {
                     throw ReplayStoreError(.unusable, error.message)
                 }
             case .postgreSQL(let uri):
-                return try PostgreSQLReplayStore(uri: uri, options: options)
+                return try PostgreSQLReplayStore(uri: uri, options: options, onMigration: onMigration)
             }
         }
     }
@@ -83,11 +85,13 @@ public enum ReplayStoreURL: Sendable, Equatable {
     extension ReplayStoreURL {
         /// Opens the store: an SQLite file (one that cannot be opened is `.unusable`). Without the
         /// PostgreSQL trait a PostgreSQL URL never parses, so only SQLite reaches here.
-        public func open() throws(ReplayStoreError) -> any ReplayStore & ReplayPruning {
+        public func open(onMigration: ReplaySchemaMigrationHandler? = nil) throws(ReplayStoreError)
+            -> any ReplayStore & ReplayPruning
+        {
             switch self {
             case .sqlite(let path):
                 do throws(BackendError) {
-                    return try SQLiteReplayStore(path: path)
+                    return try SQLiteReplayStore(path: path, onMigration: onMigration)
                 } catch {
                     throw ReplayStoreError(.unusable, error.message)
                 }

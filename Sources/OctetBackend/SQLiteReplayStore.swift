@@ -7,13 +7,20 @@ import OctetThreads
     import Glibc
 #endif
 
-/// A `ReplayStore` in one SQLite file (`octet-verify --replay-db FILE`): the proof ids and session
-/// nonces already accepted.
+/// A `ReplayStore` in one SQLite file (`octet-verify --replay-db FILE`): the proof identities and
+/// session nonces already accepted.
 ///
 /// Safe when several `octet-verify` processes share one file: WAL journal, a busy timeout, and
 /// each look-up-then-record in one `BEGIN IMMEDIATE` transaction (the write lock is taken before
 /// the look-up, so two processes can never both see "first sighting" for one proof). Primary keys
 /// on both tables are a second line of defence.
+///
+/// Schema version 2 keeps a proof under its proof identity (`ReplayKey.proofIdentity`). A file of
+/// version 1 (proofs kept under `proof_id`) is migrated at the first look-up that can get the write
+/// lock, in one transaction: its proof table is renamed `octet_v1_accepted_proof_ids` and kept,
+/// read-only, so the ids it holds stay refused until pruned; the handler given to `init` is told
+/// once. A version-1 process still holding the file open then finds its table gone and answers
+/// `.unavailable`, never a double acceptance.
 ///
 /// The path means what it says (docs/cli.md, `--replay-db`):
 /// - it is a file path, never an SQLite URI or the in-memory database: it is opened without
@@ -37,21 +44,45 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     private let lock = Lock()
     /// The schema is in place (guarded by `lock`).
     private var ready = false
+    /// The path as given, for messages.
+    private let shownPath: String
+    private let onMigration: ReplaySchemaMigrationHandler?
     /// This build's schema version, in `PRAGMA user_version`.
-    static let schemaVersion = 1
+    public static let schemaVersion = 2
+    /// Version 2, made at once in a new file. `octet_v1_accepted_proof_ids` holds the records of
+    /// version 1 (by `proof_id`) in a migrated file; it is read and pruned, never written, and is
+    /// empty in a file made at version 2. A nonce's `proof_identity` is the proof id in a row of
+    /// version 1; nothing reads it (the nonce alone is the key).
     private static let schema = """
-        CREATE TABLE IF NOT EXISTS octet_accepted_proofs (
-            proof_id BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS octet_accepted_identities (
+            proof_identity BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS octet_accepted_nonces (
-            session_nonce BLOB PRIMARY KEY NOT NULL, proof_id BLOB NOT NULL,
+            session_nonce BLOB PRIMARY KEY NOT NULL, proof_identity BLOB NOT NULL,
             accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
-        PRAGMA user_version = 1;
+        CREATE TABLE IF NOT EXISTS octet_v1_accepted_proof_ids (
+            proof_id BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
+        PRAGMA user_version = 2;
+        """
+    /// Version 1 to 2, in the transaction that holds the write lock. The renames also make a
+    /// version-1 process that still has the file open fail its next look-up (no such table)
+    /// instead of recording by proof id where version 2 no longer looks.
+    private static let migration = """
+        ALTER TABLE octet_accepted_proofs RENAME TO octet_v1_accepted_proof_ids;
+        ALTER TABLE octet_accepted_nonces RENAME COLUMN proof_id TO proof_identity;
+        CREATE TABLE octet_accepted_identities (
+            proof_identity BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
+        PRAGMA user_version = 2;
         """
 
     /// Opens (creating if needed) the store at `path`. A path that is not a file path SQLite will
     /// lock safely, or a file that is not an SQLite database of this schema, is a `BackendError`
-    /// (`octet-verify` exits 66).
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 60_000) throws(BackendError) {
+    /// (`octet-verify` exits 66). `onMigration` is told once if this store migrates the file from
+    /// schema version 1 (during `init`, or at the first look-up when the file was busy).
+    public init(
+        path: String, busyTimeoutMilliseconds: Int32 = 60_000, onMigration: ReplaySchemaMigrationHandler? = nil
+    ) throws(BackendError) {
+        shownPath = path
+        self.onMigration = onMigration
         let name = try Self.checkedPath(path)
         var handle: OpaquePointer?
         // No SQLITE_OPEN_URI: with the "./" or "/" prefix, no build option can make this a URI.
@@ -160,7 +191,8 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
         case unusable(String)
     }
 
-    /// WAL and the schema, once: nothing is written when `user_version` already says so.
+    /// WAL and the schema, once: nothing is written when `user_version` already says so; a file
+    /// of version 1 is migrated.
     private func setUp() -> Result<Void, SetUpFailure> {
         if ready { return .success(()) }
         func failure(_ code: Int32) -> SetUpFailure {
@@ -188,23 +220,40 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
             return .failure(.unusable("its schema version \(version) is newer than this build's \(Self.schemaVersion)"))
         case .success: break
         }
+        var migrated = false
         let created = transaction { () -> Int32 in
-            // Another process may have created it meanwhile: the write lock is ours now.
-            if case .success(let version) = queryInt("PRAGMA user_version;"), version == Int64(Self.schemaVersion) {
-                return SQLITE_OK
+            // Another process may have created or migrated it meanwhile: the write lock is ours now.
+            switch queryInt("PRAGMA user_version;") {
+            case .failure(let error): return error.code
+            case .success(let version) where version == Int64(Self.schemaVersion): return SQLITE_OK
+            case .success(1):
+                migrated = true
+                return exec(Self.migration)
+            case .success(0): return exec(Self.schema)
+            case .success: return SQLITE_ERROR  // Newer, or unknown: judged below, outside the transaction.
             }
-            return exec(Self.schema)
         }
-        guard created == SQLITE_OK else { return .failure(failure(created)) }
+        guard created == SQLITE_OK else {
+            if case .success(let version) = queryInt("PRAGMA user_version;"), version != 0, version != 1,
+                version != Int64(Self.schemaVersion)
+            {
+                return .failure(.unusable("its schema version \(version) is not one this build reads"))
+            }
+            return .failure(failure(created))
+        }
         ready = true
+        if migrated {
+            onMigration?(ReplaySchemaMigration(fromVersion: 1, toVersion: Self.schemaVersion, store: shownPath))
+        }
         return .success(())
     }
 
     deinit { sqlite3_close_v2(db) }
 
-    /// Looks the proof id and the session nonce up and, when neither was accepted and `record` is
-    /// true, accepts both, atomically.
+    /// Looks the proof identity (and the proof id among version 1's records) and the session nonce
+    /// up and, when neither was accepted and `record` is true, accepts both, atomically.
     public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+        let identity = key.proofIdentity
         let proofId = key.proofId
         let sessionNonce = key.sessionNonce
         lock.lock()
@@ -216,7 +265,12 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
         }
         var sighting: ReplaySighting = .first(recorded: false)
         let code = transaction { () -> Int32 in
-            switch exists("SELECT 1 FROM octet_accepted_proofs WHERE proof_id = ?1", proofId) {
+            switch exists(
+                """
+                SELECT 1 WHERE EXISTS (SELECT 1 FROM octet_accepted_identities WHERE proof_identity = ?1)
+                    OR EXISTS (SELECT 1 FROM octet_v1_accepted_proof_ids WHERE proof_id = ?2)
+                """, identity, proofId)
+            {
             case .failure(let error): return error.code
             case .success(true):
                 sighting = .replayedProofId
@@ -234,18 +288,20 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
             }
             guard record else { return SQLITE_OK }
             var code = insert(
-                "INSERT INTO octet_accepted_proofs (proof_id, accepted_at_ms) VALUES (?1, ?2)", [proofId],
+                "INSERT INTO octet_accepted_identities (proof_identity, accepted_at_ms) VALUES (?1, ?2)", [identity],
                 atMilliseconds)
             if code == SQLITE_OK, let sessionNonce {
                 code = insert(
-                    "INSERT INTO octet_accepted_nonces (session_nonce, proof_id, accepted_at_ms) VALUES (?1, ?2, ?3)",
-                    [sessionNonce, proofId], atMilliseconds)
+                    """
+                    INSERT INTO octet_accepted_nonces (session_nonce, proof_identity, accepted_at_ms)
+                        VALUES (?1, ?2, ?3)
+                    """, [sessionNonce, identity], atMilliseconds)
             }
             if code == SQLITE_OK { sighting = .first(recorded: true) }
             return code
         }
         if code == SQLITE_OK { return sighting }
-        // A unique constraint means another writer got there first: a replay, whichever key it was.
+        // A unique constraint means another writer got there first: already accepted, whichever key it was.
         if (code & 0xFF) == SQLITE_CONSTRAINT { return .replayedProofId }
         return .unavailable(message(code))
     }
@@ -296,13 +352,15 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
         }
     }
 
-    private func exists(_ sql: String, _ key: [UInt8]) -> Result<Bool, SQLiteCode> {
+    private func exists(_ sql: String, _ keys: [UInt8]...) -> Result<Bool, SQLiteCode> {
         var statement: OpaquePointer?
         var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
-        code = bind(statement, 1, key)
-        guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
+        for (index, key) in keys.enumerated() {
+            code = bind(statement, Int32(index + 1), key)
+            guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
+        }
         code = sqlite3_step(statement)
         switch code {
         case SQLITE_ROW: return .success(true)
@@ -344,7 +402,8 @@ struct SQLiteCode: Error {
 }
 
 extension SQLiteReplayStore: ReplayPruning {
-    /// Removes the records of both tables accepted before the horizon, in one transaction.
+    /// Removes the records accepted before the horizon, by identity, by version 1's proof id and by
+    /// nonce, in one transaction.
     public func prune(olderThanMilliseconds: Int64, atMilliseconds: Int64) throws(ReplayStoreError)
         -> ReplayPruneCount
     {
@@ -354,7 +413,7 @@ extension SQLiteReplayStore: ReplayPruning {
         defer { lock.unlock() }
         var removed: [Int] = []
         let code = transaction { () -> Int32 in
-            for table in ["octet_accepted_proofs", "octet_accepted_nonces"] {
+            for table in ["octet_accepted_identities", "octet_v1_accepted_proof_ids", "octet_accepted_nonces"] {
                 var statement: OpaquePointer?
                 defer { sqlite3_finalize(statement) }
                 var code = sqlite3_prepare_v2(
@@ -368,9 +427,9 @@ extension SQLiteReplayStore: ReplayPruning {
             }
             return SQLITE_OK
         }
-        guard code == SQLITE_OK, removed.count == 2 else {
+        guard code == SQLITE_OK, removed.count == 3 else {
             throw ReplayStoreError(.statementFailed, "SQLite replay database: cannot prune: \(message(code))")
         }
-        return ReplayPruneCount(proofIds: removed[0], sessionNonces: removed[1])
+        return ReplayPruneCount(proofs: removed[0] + removed[1], sessionNonces: removed[2])
     }
 }

@@ -51,12 +51,13 @@ enum InspectCommand {
         usage: octet-verify inspect [--format text|json] PROOF...
 
         Prints what an operator needs to act on a proof, log-safely: the SHA-256 of the proof, of
-        its proof id (what a replay store keys on), of the proof key and of the device key (what
-        a revocation list's proofKeys and deviceKeys take), the platform and evidence, the stages,
-        whether content is committed, the Android chain's certificate serials (the keys of Google's
-        status list), the App Attest key id, and the app the evidence names: the App ID, or
-        the Android package names and signing-certificate SHA-256 digests, with the --app-id or
-        --android-app flag that pins it. Never coordinates, nonces, content digests or salts.
+        its proof id, its proof identity (what a replay store keys on), the SHA-256 of the proof key
+        and of the device key (what a revocation list's proofKeys and deviceKeys take), the
+        platform and evidence, the stages, whether content is committed, the Android chain's
+        certificate serials (the keys of Google's status list), the App Attest key id, and the app
+        the evidence names: the App ID, or the Android package names and signing-certificate
+        SHA-256 digests, with the --app-id or --android-app flag that pins it. Never coordinates,
+        nonces, content digests or salts.
         Inspecting is not verifying: run octet-verify PROOF for a verdict.
 
         exit status: 0 inspected · 64 usage error · 65 not a well-formed proof · 66 could not be read
@@ -123,7 +124,8 @@ enum InspectCommand {
     static func text(_ i: ProofInspection, path: String) -> String {
         var rows: [(String, String)] = [
             ("proof sha256", i.proofSHA256),
-            ("proof id sha256", i.proofIdSHA256 + "   (replay store key)"),
+            ("proof id sha256", i.proofIdSHA256),
+            ("proof identity", i.proofIdentity + "   (replay store key)"),
             ("proof key sha256", i.proofKeySHA256 + "   (revocation list: proofKeys)"),
             ("device key sha256", (i.deviceKeySHA256 ?? "none") + "   (revocation list: deviceKeys)"),
             ("platform", "\(i.platform), \(i.deviceEvidence) evidence"),

@@ -89,7 +89,7 @@ public enum OctetVerifyTool {
         // Standard output closed at start-up: nothing can be reported, so nothing is verified or recorded.
         if environment.outputFailure() != nil { return io.status(ExitStatus.ioError) }
         let session: VerificationSession
-        switch SessionBuilder.build(c, now: environment.now(), warn: { io.error($0) }) {
+        switch SessionBuilder.build(c, now: environment.now(), warn: { io.error($0) }, notice: { io.error($0) }) {
         case .success(let built): session = built
         case .failure(let error):
             io.error(error.message)

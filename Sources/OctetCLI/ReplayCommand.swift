@@ -95,7 +95,7 @@ enum ReplayCommand {
         let where_ = c.store.logSafeDescription
         let count: ReplayPruneCount
         do throws(ReplayStoreError) {
-            let store = try c.store.open()
+            let store = try c.store.open(onMigration: { io.error($0.message) })
             count = try store.prune(
                 olderThanMilliseconds: c.olderThanSeconds * 1_000, atMilliseconds: io.environment.now())
         } catch {
@@ -103,7 +103,7 @@ enum ReplayCommand {
             return io.status(error.code == .unusable ? ExitStatus.unreadable : ExitStatus.unavailable)
         }
         io.output(
-            "pruned \(count.proofIds) proof ids and \(count.sessionNonces) session nonces accepted more than "
+            "pruned \(count.proofs) proofs and \(count.sessionNonces) session nonces accepted more than "
                 + "\(c.olderThanSeconds) s ago from \(where_)\n")
         return io.status(0)
     }

@@ -2,13 +2,14 @@ import Foundation
 import Octet
 import OctetThreads
 
-/// Orders a run's replay look-ups so that which of two requests sharing a proof id or a session
-/// nonce is the replay never depends on scheduling, while look-ups that share neither overlap
+/// Orders a run's replay look-ups so that which of two requests sharing a proof identity or a
+/// session nonce is refused never depends on scheduling, while look-ups that share neither overlap
 /// (with a database store, their round trips run at once instead of one after another).
 ///
 /// Each request has a turn (its index). Before it asks the store, a request announces its key, then
 /// waits until every earlier request has either finished, or announced a key sharing nothing with
-/// its own. A look-up reads and writes only what is stored under its own proof id and nonce, so
+/// its own. A look-up writes only under its own proof identity and nonce, and reads only those and
+/// its proof id among the records a store kept by id before (which nobody writes any more), so
 /// look-ups with disjoint keys commute, and any two that could see each other happen in input
 /// order: every answer is the one looking up strictly one at a time in input order would give.
 /// The lowest unfinished request never waits, so the run never stalls.
@@ -56,9 +57,10 @@ final class ReplayTurns: @unchecked Sendable {
 }
 
 extension ReplayKey {
-    /// The same proof id, or the same session nonce: the two look-ups may see each other.
+    /// The same proof identity, or the same session nonce: the two look-ups may see each other.
+    /// (The same proof id alone does not: records under a proof id are only read, never made.)
     func sharesKey(with other: ReplayKey) -> Bool {
-        if proofId == other.proofId { return true }
+        if proofIdentity == other.proofIdentity { return true }
         guard let nonce = sessionNonce, let otherNonce = other.sessionNonce else { return false }
         return nonce == otherNonce
     }

@@ -25,7 +25,10 @@ enum RequestsCommand {
             return ExitStatus.ioError
         }
         let sources: SessionBuilder.RunSources
-        switch SessionBuilder.runSources(c) {
+        let notice: @Sendable (String) -> Void = {
+            environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape($0))\n")
+        }
+        switch SessionBuilder.runSources(c, notice: notice) {
         case .success(let opened): sources = opened
         case .failure(let error):
             environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(error.message))\n")
@@ -70,7 +73,7 @@ enum RequestsCommand {
                     + " nothing more was recorded\n")
         } else if let code = summary.inputError {
             environment.writeError(
-                "\(OctetVerifyTool.name): requests \(path): read error (errno \(code)) after \(summary.answered) answers\n"
+                "\(OctetVerifyTool.name): requests \(LogSafeText.escape(path)): read error (errno \(code)) after \(summary.answered) answers\n"
             )
         }
         return summary.exitStatus

@@ -9,9 +9,12 @@ import OctetContent
 /// and opens the replay store.
 public enum SessionBuilder {
     /// `now`: Unix milliseconds used when `--at` is absent. `warn` receives one line per warning
-    /// (without the program name), such as a trust-anchor folder without a usable root.
+    /// (without the program name), such as a trust-anchor folder without a usable root. `notice`
+    /// receives the replay store's one line when it migrates its schema, possibly later, from the
+    /// thread of the look-up that migrated it.
     public static func build(
-        _ c: VerifyConfiguration, now: Int64, warn: (String) -> Void = { _ in }
+        _ c: VerifyConfiguration, now: Int64, warn: (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Result<VerificationSession, CLIError> {
         var options = VerifyOptions(
             expectedRegion: c.region, maxAgeSeconds: c.maxAgeSeconds, requireAttestation: c.requireAttestation,
@@ -44,7 +47,7 @@ public enum SessionBuilder {
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
             options.callerMetadata = check
         }
-        switch runSources(c) {
+        switch runSources(c, notice: notice) {
         case .success(let sources):
             sources.warnings.forEach(warn)
             if let anchors = sources.trustAnchors { options.trustAnchors = anchors }
@@ -65,8 +68,12 @@ public enum SessionBuilder {
         public var warnings: [String] = []
     }
 
-    public static func runSources(_ c: VerifyConfiguration) -> Result<RunSources, CLIError> {
+    /// `notice`: as for ``build(_:now:warn:notice:)``.
+    public static func runSources(
+        _ c: VerifyConfiguration, notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> Result<RunSources, CLIError> {
         var sources = RunSources()
+        let migrated: ReplaySchemaMigrationHandler = { notice($0.message) }
         if let path = c.trustAnchorsPath {
             switch TrustAnchorDirectory.load(path) {
             case .success(let loaded):
@@ -86,7 +93,7 @@ public enum SessionBuilder {
         }
         if let path = c.replayDatabasePath {
             do {
-                let store = try SQLiteReplayStore(path: path)
+                let store = try SQLiteReplayStore(path: path, onMigration: migrated)
                 if !store.isReady {
                     sources.warnings.append(
                         "warning: replay database \(path) is busy: each proof's replay-uniqueness waits for it "
@@ -99,7 +106,7 @@ public enum SessionBuilder {
         }
         if let url = c.replayStoreURL {
             do throws(ReplayStoreError) {
-                sources.replayStore = try url.open()
+                sources.replayStore = try url.open(onMigration: migrated)
             } catch {
                 return .failure(.unreadable(error.reason))
             }

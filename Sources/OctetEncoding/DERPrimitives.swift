@@ -84,6 +84,20 @@ extension DERNode {
         return (head + arcs.dropFirst()).map(String.init).joined(separator: ".")
     }
 
+    /// The content of an OBJECT IDENTIFIER, checked by X.690 but not converted: non-empty, each
+    /// subidentifier minimal (no leading 0x80 byte), the last one terminated. Unlike
+    /// `objectIdentifier()`, arcs of any size are accepted (2.25 UUID arcs are 128 bits).
+    public func objectIdentifierBytes(tag expected: DERTag = .objectIdentifier) throws(DERError) -> ArraySlice<UInt8> {
+        try expect(expected)
+        guard let last = content.last, last & 0x80 == 0 else { throw DERError(.invalidObjectIdentifier, at: offset) }
+        var startOfSubidentifier = true
+        for byte in content {
+            if startOfSubidentifier && byte == 0x80 { throw DERError(.invalidObjectIdentifier, at: offset) }
+            startOfSubidentifier = byte & 0x80 == 0
+        }
+        return content
+    }
+
     /// Null: empty content.
     public func null(tag expected: DERTag = .null) throws(DERError) {
         try expect(expected)

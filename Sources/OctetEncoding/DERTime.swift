@@ -46,6 +46,18 @@ extension DERNode {
         return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
+    /// A time in the strict profile of certificates (design, "Well-formed certificates"): a
+    /// UTCTime `YYMMDDHHMMSSZ` or a GeneralizedTime `YYYYMMDDHHMMSSZ`, with no fraction, and valid
+    /// calendar fields. Unix seconds.
+    public func certificateTime() throws(DERError) -> Int64 {
+        switch tag {
+        case .utcTime: guard content.count == 13 else { throw DERError(.invalidTime, at: offset) }
+        case .generalizedTime: guard content.count == 15 else { throw DERError(.invalidTime, at: offset) }
+        default: throw DERError(.unexpectedTag, at: offset)
+        }
+        return try time()
+    }
+
     /// `count` ASCII digits at `start`, or nil.
     private static func number(_ characters: [UInt8], _ start: Int, _ count: Int) -> Int? {
         guard start >= 0, count > 0, characters.count - start >= count else { return nil }

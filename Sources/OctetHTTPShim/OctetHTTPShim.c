@@ -9,7 +9,7 @@
 
 struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, MHD_AccessHandlerCallback handler,
                                     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
-                                    void *context) {
+                                    octet_http_uri_callback uri_seen, void *context) {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
     if (settings->ipv6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
@@ -21,7 +21,40 @@ struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, 
                             MHD_OPTION_LISTEN_BACKLOG_SIZE, settings->listen_backlog,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_seen, context,
                             MHD_OPTION_END);
+}
+
+size_t octet_http_header_block_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+void octet_http_drop_query(const char *uri) {
+    char *question = strchr(uri, '?');
+    if (question != NULL && question[1] != '\0') question[1] = '\0';
+}
+
+struct header_visit {
+    void (*visit)(void *, const char *, size_t, const char *, size_t);
+    void *context;
+};
+
+static enum MHD_Result visit_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                    const char *value, size_t value_size) {
+    (void)kind;
+    struct header_visit *visit = cls;
+    visit->visit(visit->context, key, key_size, value, value == NULL ? 0 : value_size);
+    return MHD_YES;
+}
+
+int octet_http_each_header(struct MHD_Connection *connection,
+                           void (*visit)(void *context, const char *name, size_t name_size, const char *value,
+                                         size_t value_size),
+                           void *context) {
+    struct header_visit state = {visit, context};
+    return MHD_get_connection_values_n(connection, MHD_HEADER_KIND, visit_header, &state);
 }
 
 uint16_t octet_http_bound_port(struct MHD_Daemon *daemon) {

@@ -43,6 +43,12 @@ protocol HTTPService: AnyObject, Sendable {
     func tooLarge() -> HTTPAnswer
     /// No verification thread is free and the queue is full.
     func saturated() -> HTTPAnswer
+    /// The body does not fit the memory budget (`--max-buffered-bytes`).
+    func overBudget() -> HTTPAnswer
+    /// The request's framing is ambiguous or its header fields malformed (`FramingDefect`).
+    func malformed(_ defect: FramingDefect) -> HTTPAnswer
+    /// The request target is longer, or has more query arguments, than the server takes.
+    func targetTooLong() -> HTTPAnswer
     /// Every answer, for the access log and the metrics.
     func answered(_ answer: HTTPAnswer, method: String, route: HTTPRoute.Accepted?, path: String, seconds: Double)
     /// A connection was closed for not sending its request within the deadline.
@@ -64,8 +70,10 @@ enum HTTPRoute: Sendable {
 /// GNU libmicrohttpd behind a small Swift face (no HTTP parsing here: MHD parses and bounds the
 /// request line, headers and body framing).
 ///
-/// One MHD thread does all network I/O (epoll). A request's body is collected there, bounded by
-/// its route; only a whole body is handed to the verification pool, with the connection
+/// One MHD thread does all network I/O (epoll). Once a request's headers are in, its framing is
+/// checked (`FramingDefect`: what MHD 0.9.75 lets through that two readers could read two ways);
+/// its body is then collected there, bounded by its route and by the `BufferBudget` shared by
+/// every connection; only a whole body is handed to the verification pool, with the connection
 /// suspended meanwhile and resumed with the answer. A client that sends slowly therefore holds a
 /// connection slot, never a verification thread, and a watchdog closes a connection whose request
 /// is not complete within `requestTimeout`.
@@ -83,9 +91,15 @@ final class HTTPServer: @unchecked Sendable {
         var backlog: UInt32 = 1024
     }
 
+    /// The longest request target (path and query) answered other than 414.
+    static let maxTargetBytes = 8 << 10
+    /// The most query arguments (`&`-separated pieces after `?`) answered other than 414.
+    static let maxQueryArguments = 32
+
     let service: any HTTPService
     let pool: VerificationPool
     let settings: Settings
+    let budget: BufferBudget
     private var daemon: OpaquePointer?
     private(set) var port: UInt16 = 0
 
@@ -96,9 +110,11 @@ final class HTTPServer: @unchecked Sendable {
     private var stopping = false
     private let watchdogEnded = DispatchSemaphore(value: 0)
 
-    init(service: any HTTPService, pool: VerificationPool, settings: Settings) {
+    /// `budget`: what request bodies may hold, over every connection (`--max-buffered-bytes`).
+    init(service: any HTTPService, pool: VerificationPool, budget: BufferBudget, settings: Settings) {
         self.service = service
         self.pool = pool
+        self.budget = budget
         self.settings = settings
     }
 
@@ -112,7 +128,7 @@ final class HTTPServer: @unchecked Sendable {
                 connection_timeout_seconds: settings.requestTimeoutSeconds,
                 connection_limit: settings.connectionLimit, per_ip_connection_limit: settings.perIPConnectionLimit,
                 connection_memory_limit: settings.headerMemory, listen_backlog: settings.backlog)
-            return octet_http_start(&c, accessHandler, requestCompleted, connectionNotified, context)
+            return octet_http_start(&c, accessHandler, requestCompleted, connectionNotified, uriLogged, context)
         }
         guard let started else { throw .cannotListen }
         daemon = started
@@ -142,44 +158,118 @@ final class HTTPServer: @unchecked Sendable {
 
     // MARK: Called by MHD (on its thread)
 
+    /// The request line is in (MHD calls this before it splits the query or reads a header): a new
+    /// exchange, which notes a target too long or with too many arguments for the first call of
+    /// `access` to answer 414.
+    fileprivate func uriSeen(_ uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
+        let exchange = Exchange()
+        let length = strlen(uri)
+        exchange.target = uri
+        exchange.targetLength = length
+        var arguments = 0
+        if let question = strchr(uri, Int32(UInt8(ascii: "?"))) {
+            arguments = 1
+            var cursor = question + 1
+            while cursor.pointee != 0, arguments <= Self.maxQueryArguments {
+                if cursor.pointee == CChar(UInt8(ascii: "&")) { arguments += 1 }
+                cursor += 1
+            }
+        }
+        if length > Self.maxTargetBytes || arguments > Self.maxQueryArguments {
+            exchange.targetTooLong = true
+            // MHD would store every argument in the connection's 32 KiB next: keep it from trying.
+            octet_http_drop_query(uri)
+        }
+        watchLock.withLock { exchangesOpen += 1 }
+        return Unmanaged.passRetained(exchange).toOpaque()
+    }
+
+    /// `methodPointer` and `versionPointer`: MHD's own strings, in its read buffer (for
+    /// `FramingDefect.layoutDefect`).
     fileprivate func access(
-        connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+        connection: OpaquePointer, url: String, method: String, methodPointer: UnsafePointer<CChar>,
+        versionPointer: UnsafePointer<CChar>, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let raw = state.pointee else {
-            // Headers are in: route the request.
-            let exchange = Exchange(method: method, path: url)
+        let exchange: Exchange
+        if let raw = state.pointee {
+            exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            // Not seen by `uriSeen` (MHD calls it for every request; kept for safety).
+            exchange = Exchange()
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             watchLock.withLock { exchangesOpen += 1 }
-            let header: (String) -> String? = { name in
-                MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        }
+        guard exchange.routed else {
+            // Headers are in: check the framing, then route the request.
+            exchange.routed = true
+            exchange.method = method
+            exchange.path = url
+            if exchange.targetTooLong {
+                return send(service.targetTooLong(), exchange: exchange, connection: connection, close: true)
             }
+            let fields = HeaderFields(connection)
+            let layout = FramingDefect.layoutDefect(
+                method: methodPointer, blockSize: octet_http_header_block_size(connection), target: exchange.target,
+                targetLength: exchange.targetLength, version: versionPointer, fields: fields.all)
+            exchange.target = nil
+            if let defect = layout ?? FramingDefect.find(in: fields.all) {
+                return send(service.malformed(defect), exchange: exchange, connection: connection, close: true)
+            }
+            let header: (String) -> String? = { name in fields.value(name) }
             switch service.route(method: method, path: url, header: header) {
             case .answer(let answer):
-                return send(answer, exchange: exchange, connection: connection)
+                return send(answer, exchange: exchange, connection: connection, close: fields.announcesBody)
             case .accept(let route):
                 exchange.route = route
-                if let length = header("Content-Length").flatMap({ Int($0) }), length > route.maxBody {
-                    return send(service.tooLarge(), exchange: exchange, connection: connection)
+                if let length = fields.contentLength {
+                    if length > route.maxBody {
+                        return send(service.tooLarge(), exchange: exchange, connection: connection, close: true)
+                    }
+                    // The whole body is reserved before a byte of it is read.
+                    if length > 0 {
+                        guard budget.reserve(length) else {
+                            return send(service.overBudget(), exchange: exchange, connection: connection, close: true)
+                        }
+                        exchange.reserved = length
+                        exchange.body.reserveCapacity(length)
+                    }
                 }
                 return .YES
             }
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
         guard let route = exchange.route else { return .NO }
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
-            if exchange.body.count + count <= route.maxBody, let upload {
+            exchange.received += count
+            if !exchange.dropping, exchange.received <= route.maxBody, let upload {
+                let needed = exchange.body.count + count
+                if needed > exchange.reserved {
+                    // A chunked body (MHD never passes more than a Content-Length): reserve as the
+                    // buffer grows, doubling, never past --max-body.
+                    let target = min(route.maxBody, max(needed, exchange.reserved * 2, 64 << 10))
+                    if budget.reserve(target - exchange.reserved) {
+                        exchange.reserved = target
+                        exchange.body.reserveCapacity(target)
+                    } else {
+                        // Keep nothing more; answer 503 once the body ends (MHD 0.9.75 takes no
+                        // answer mid-body).
+                        exchange.overBudget = true
+                        exchange.dropping = true
+                        exchange.discard(budget)
+                        return .YES
+                    }
+                }
                 upload.withMemoryRebound(to: UInt8.self, capacity: count) {
                     exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
                 }
             } else {
-                // Over the limit without a Content-Length (chunked): keep nothing more, answer 413
-                // once the body ends; close if it goes on past twice the limit.
-                exchange.overflow += count
-                exchange.body = []
-                if exchange.overflow > route.maxBody { return .NO }
+                // Over --max-body without a Content-Length (chunked), or over the budget: keep
+                // nothing more, answer once the body ends; close if it goes on past twice the limit.
+                exchange.dropping = true
+                exchange.discard(budget)
+                if exchange.received > 2 * route.maxBody { return .NO }
             }
             return .YES
         }
@@ -188,26 +278,45 @@ final class HTTPServer: @unchecked Sendable {
         if let answer = exchange.takeAnswer() {
             return send(answer, exchange: exchange, connection: connection)
         }
-        if exchange.overflow > 0 { return send(service.tooLarge(), exchange: exchange, connection: connection) }
+        if exchange.overBudget {
+            return send(service.overBudget(), exchange: exchange, connection: connection, close: true)
+        }
+        if exchange.received > route.maxBody {
+            return send(service.tooLarge(), exchange: exchange, connection: connection, close: true)
+        }
         if let answer = service.answerAtOnce(route) {
             return send(answer, exchange: exchange, connection: connection)
         }
         guard !exchange.submitted else { return .YES }
-        guard pool.reserve() else { return send(service.saturated(), exchange: exchange, connection: connection) }
+        guard pool.reserve() else {
+            exchange.discard(budget)
+            return send(service.saturated(), exchange: exchange, connection: connection)
+        }
         exchange.submitted = true
         MHD_suspend_connection(connection)
         let body = exchange.body
         exchange.body = []
+        // The body's bytes stay reserved until its answer is made: the verification holds them.
+        let reserved = exchange.reserved
+        exchange.reserved = 0
         let service = service
+        let budget = budget
         let suspended = SuspendedConnection(pointer: connection)
         pool.submit {
-            exchange.setAnswer(service.answer(route, body: body))
+            let answer = service.answer(route, body: body)
+            budget.release(reserved)
+            exchange.setAnswer(answer)
             MHD_resume_connection(suspended.pointer)
         }
         return .YES
     }
 
-    private func send(_ answer: HTTPAnswer, exchange: Exchange, connection: OpaquePointer) -> MHD_Result {
+    /// Queues `answer`. `close`: with `Connection: close`, so that MHD closes the connection once it
+    /// is sent and reads nothing more from it (a refused request's bytes are never taken for the
+    /// next request's).
+    private func send(_ answer: HTTPAnswer, exchange: Exchange, connection: OpaquePointer, close: Bool = false)
+        -> MHD_Result
+    {
         let response = answer.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
@@ -216,15 +325,24 @@ final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(response) }
         _ = MHD_add_response_header(response, "Content-Type", answer.contentType)
         for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
+        if close { _ = MHD_add_response_header(response, "Connection", "close") }
         let result = MHD_queue_response(connection, UInt32(answer.status), response)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - exchange.started) / 1e9
         service.answered(answer, method: exchange.method, route: exchange.route, path: exchange.path, seconds: seconds)
+        if close, result == .YES {
+            // Nothing more will be kept for this request: its reservation goes now.
+            exchange.discard(budget)
+        }
         return result
     }
 
     fileprivate func completed(state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, connection: OpaquePointer?) {
         if let raw = state?.pointee {
-            Unmanaged<Exchange>.fromOpaque(raw).release()
+            let exchange = Unmanaged<Exchange>.fromOpaque(raw)
+            // Answered, refused or cut off: whatever it still holds goes back to the budget (a
+            // submitted body's reservation is returned by its verification).
+            exchange.takeUnretainedValue().discard(budget)
+            exchange.release()
             state?.pointee = nil
             watchLock.withLock { exchangesOpen -= 1 }
         }
@@ -288,19 +406,34 @@ private struct SuspendedConnection: @unchecked Sendable {
 /// verification thread before it resumes the connection, and read on the HTTP thread after.
 /// `@unchecked Sendable`: `answer` is guarded by `lock`; the rest is touched on the HTTP thread only.
 private final class Exchange: @unchecked Sendable {
-    let method: String
-    let path: String
+    var method = ""
+    var path = ""
     let started = DispatchTime.now().uptimeNanoseconds
+    /// The first call of `access` (headers in) is done.
+    var routed = false
+    /// Seen by `uriSeen`: a target over the bounds, answered 414.
+    var targetTooLong = false
+    /// The target as `uriSeen` saw it (MHD's buffer; used by the first call of `access` only).
+    var target: UnsafePointer<CChar>?
+    var targetLength = 0
     var route: HTTPRoute.Accepted?
     var body: [UInt8] = []
-    var overflow = 0
+    /// Bytes of the budget this request holds (the body's capacity, or its Content-Length).
+    var reserved = 0
+    /// Body bytes MHD passed so far, kept or not.
+    var received = 0
+    /// Past --max-body or the budget: the rest of the body is read and dropped.
+    var dropping = false
+    var overBudget = false
     var submitted = false
     private let lock = NSLock()
     private var answer: HTTPAnswer?
 
-    init(method: String, path: String) {
-        self.method = method
-        self.path = path
+    /// Drops the body kept so far and returns its reservation.
+    func discard(_ budget: BufferBudget) {
+        body = []
+        budget.release(reserved)
+        reserved = 0
     }
 
     func setAnswer(_ value: HTTPAnswer) { lock.withLock { answer = value } }
@@ -323,12 +456,20 @@ private func accessHandler(
     method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
     uploadSize: UnsafeMutablePointer<Int>?, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let server = server(context), let connection, let url, let method, let uploadSize, let state else {
+    guard let server = server(context), let connection, let url, let method, let version, let uploadSize, let state
+    else {
         return .NO
     }
     return server.access(
-        connection: connection, url: String(cString: url), method: String(cString: method), upload: upload,
-        uploadSize: uploadSize, state: state)
+        connection: connection, url: String(cString: url), method: String(cString: method), methodPointer: method,
+        versionPointer: version, upload: upload, uploadSize: uploadSize, state: state)
+}
+
+private func uriLogged(
+    context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let server = server(context), let uri else { return nil }
+    return server.uriSeen(uri)
 }
 
 private func requestCompleted(

@@ -27,11 +27,15 @@ public enum ServeCommand {
           --insecure-no-auth          allow a non-loopback --listen without --token-file
           --threads N                 verification threads (default: every core; 3 per core with PostgreSQL)
           --max-body BYTES            largest request body (default and most 16777216)
+          --max-buffered-bytes BYTES  request bodies held at once, all connections together; past it
+                                      503 SATURATED (default: max-body x (threads + 2), at most
+                                      268435456, at least max-body)
           --request-timeout SECONDS   a request must arrive within this (default 30)
           --help
 
         signals: SIGHUP re-reads the revocation list, the anchors and the tokens (a bad file keeps
-        the old one); SIGTERM or SIGINT stops accepting, answers what is in flight, exits 0.
+        the old one, and /healthz and /metrics say so until a reload loads it); SIGTERM or SIGINT
+        stops accepting, answers what is in flight, exits 0.
 
         exit status: 0 stopped by a signal · 64 usage error · 66 a FILE could not be read ·
                      69 the address cannot be listened on
@@ -47,6 +51,7 @@ public enum ServeCommand {
         var insecureNoAuth = false
         var threads: Int?
         var maxBody = VerifyRequest.maxBytes
+        var maxBufferedBytes: Int?
         var requestTimeoutSeconds: UInt32 = 30
         var help = false
     }
@@ -89,6 +94,8 @@ public enum ServeCommand {
                 c.insecureNoAuth = true
             case "--threads": c.threads = try number(flag, try value(flag, inline), 1...256)
             case "--max-body": c.maxBody = try number(flag, try value(flag, inline), 1...VerifyRequest.maxBytes)
+            case "--max-buffered-bytes":
+                c.maxBufferedBytes = try number(flag, try value(flag, inline), 1...(1 << 40))
             case "--request-timeout":
                 c.requestTimeoutSeconds = UInt32(try number(flag, try value(flag, inline), 1...3600))
             default: throw .usage("serve: unknown option \(flag) (see serve --help)")
@@ -96,6 +103,9 @@ public enum ServeCommand {
             index += 1
         }
         if c.help { return c }
+        if let budget = c.maxBufferedBytes, budget < c.maxBody {
+            throw .usage("--max-buffered-bytes (\(budget)) must be at least --max-body (\(c.maxBody))")
+        }
         guard let listen = c.listen else { throw .usage("serve: --listen HOST:PORT is required") }
         if !listen.isLoopback, c.tokenFilePath == nil, !c.insecureNoAuth {
             throw .usage(
@@ -159,7 +169,12 @@ public enum ServeCommand {
         let isPostgreSQL = c.replayStore.map { $0.hasPrefix("postgres") } ?? false
         let threads = c.threads ?? (isPostgreSQL ? 3 * cores : cores)
         let store: (any ReplayStore)?
-        switch openReplayStore(c.replayStore, connections: threads) {
+        let migrated: ReplaySchemaMigrationHandler = { migration in
+            log.event(
+                "replayStoreMigrated",
+                ["fromVersion": .int(Int64(migration.fromVersion)), "toVersion": .int(Int64(migration.toVersion))])
+        }
+        switch openReplayStore(c.replayStore, connections: threads, onMigration: migrated) {
         case .success(let opened): store = opened
         case .failure(let error): return fail(error)
         }
@@ -173,13 +188,16 @@ public enum ServeCommand {
         case .success(let loaded): revocation = loaded
         case .failure(let error): return fail(error)
         }
+        let bufferBudget = c.maxBufferedBytes ?? BufferBudget.defaultLimit(maxBody: c.maxBody, threads: threads)
+        let budget = BufferBudget(limit: bufferBudget)
         let service = VerifyService(
             verifier: RequestVerifier(trustAnchors: anchors, revocationSource: revocation, replayStore: store),
-            tokens: tokens, maxBody: c.maxBody, log: log, clock: clock)
+            tokens: tokens, maxBody: c.maxBody, log: log, clock: clock, budget: budget,
+            recordingProbe: recordingProbe(c.replayStore))
         // Room for a short burst: 64 requests per thread queued or running, then 503.
         let pool = VerificationPool(threads: threads, capacity: threads * 64)
         let server = HTTPServer(
-            service: service, pool: pool,
+            service: service, pool: pool, budget: budget,
             settings: HTTPServer.Settings(address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds))
         do {
             try server.start()
@@ -199,6 +217,7 @@ public enum ServeCommand {
                 "trustAnchors": .string(anchors.fingerprint),
                 "auth": .string(tokens == nil ? "none" : "bearer"),
                 "threads": .int(Int64(threads)),
+                "maxBufferedBytes": .int(Int64(bufferBudget)),
             ])
 
         while true {
@@ -223,26 +242,34 @@ public enum ServeCommand {
         return 0
     }
 
-    /// SIGHUP: each file is re-read; one that does not load keeps what was in force, and says so.
+    /// SIGHUP: each file is re-read; one that does not load keeps what was in force, and says so:
+    /// in the `reload` log line (level `error`, naming it), in `/healthz` (`reload-failed`, until a
+    /// reload loads every file) and in `/metrics`.
     static func reload(_ c: Configuration, service: VerifyService, log: AccessLog) {
         var fields: [String: JSONOut] = [:]
+        var failed: [ReloadStatus.FailedFile] = []
+        func failure(_ option: String, _ path: String) {
+            failed.append(ReloadStatus.FailedFile(option: option, file: fileName(path)))
+        }
         var verifier = service.currentVerifier
-        if c.trustAnchorsPath != nil {
-            switch loadAnchors(c.trustAnchorsPath) {
+        if let path = c.trustAnchorsPath {
+            switch loadAnchors(path) {
             case .success(let anchors):
                 verifier = verifier.replacing(trustAnchors: anchors)
                 fields["trustAnchors"] = .string(anchors.fingerprint)
             case .failure(let error):
                 fields["trustAnchors"] = .string("kept the previous anchors: \(error.message)")
+                failure("--trust-anchors", path)
             }
         }
-        if c.revocationListPath != nil {
-            switch loadRevocationList(c.revocationListPath) {
+        if let path = c.revocationListPath {
+            switch loadRevocationList(path) {
             case .success(let list):
                 verifier = verifier.replacing(revocationSource: .some(list))
                 fields["revocationList"] = .string("reloaded")
             case .failure(let error):
                 fields["revocationList"] = .string("kept the previous list: \(error.message)")
+                failure("--revocation-list", path)
             }
         }
         service.replace(verifier: verifier)
@@ -253,9 +280,35 @@ public enum ServeCommand {
                 fields["tokens"] = .int(Int64(tokens.count))
             case .failure(let error):
                 fields["tokens"] = .string("kept the previous tokens: \(error.description)")
+                failure("--token-file", path)
             }
         }
+        service.reloads.record(failed: failed, atSeconds: Double(ToolEnvironment.systemClock()) / 1000)
+        fields["level"] = .string(failed.isEmpty ? "info" : "error")
+        if !failed.isEmpty {
+            fields["failed"] = .array(failed.map { .string("\($0.option) \($0.file)") })
+        }
         log.event("reload", fields)
+    }
+
+    /// A path's last component (what `/healthz` shows of an operator's path).
+    static func fileName(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)
+        return LogSafeText.escape(name)
+    }
+
+    /// The recording probe for `--replay-store`'s store (nil without one, or for a URL that did not
+    /// open a store, which start-up has refused already).
+    static func recordingProbe(_ text: String?) -> (any ReplayRecordingProbe)? {
+        guard let text, let url = try? ReplayStoreURL(parsing: text) else { return nil }
+        switch url {
+        case .sqlite(let path):
+            return SQLiteRecordingProbe(path: path, busyTimeoutMilliseconds: 2000)
+        case .postgreSQL(let uri):
+            return try? PostgreSQLRecordingProbe(uri: uri)
+        }
     }
 
     static func loadAnchors(_ path: String?) -> Result<TrustAnchors, CLIError> {
@@ -274,14 +327,17 @@ public enum ServeCommand {
     }
 
     /// `connections`: the PostgreSQL pool's size, one per verification thread.
-    static func openReplayStore(_ text: String?, connections: Int) -> Result<(any ReplayStore)?, CLIError> {
+    static func openReplayStore(
+        _ text: String?, connections: Int, onMigration: ReplaySchemaMigrationHandler? = nil
+    ) -> Result<(any ReplayStore)?, CLIError> {
         guard let text else { return .success(nil) }
         do throws(ReplayStoreError) {
             switch try ReplayStoreURL(parsing: text) {
             case .sqlite(let path):
                 // A service answers 503 after 2 s of a busy database rather than holding the caller a minute.
                 do throws(BackendError) {
-                    return .success(try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000))
+                    return .success(
+                        try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000, onMigration: onMigration))
                 } catch {
                     return .failure(.unreadable(error.message))
                 }
@@ -289,7 +345,8 @@ public enum ServeCommand {
                 // Reached lazily: a database that is down at start-up is 503s until it is up.
                 return .success(
                     try PostgreSQLReplayStore(
-                        uri: uri, options: PostgreSQLReplayStore.Options(maximumConnections: connections)))
+                        uri: uri, options: PostgreSQLReplayStore.Options(maximumConnections: connections),
+                        onMigration: onMigration))
             }
         } catch {
             return .failure(

@@ -10,6 +10,8 @@ final class ServiceMetrics: @unchecked Sendable {
     /// Upper bounds of the latency histogram, in seconds.
     static let latencyBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
+    private let budget: BufferBudget?
+    private let reloads: ReloadStatus?
     private let lock = NSLock()
     private var requestsByStatus: [Int: Int] = [:]
     private var verdicts: [String: Int] = [:]
@@ -21,6 +23,13 @@ final class ServiceMetrics: @unchecked Sendable {
     private var saturated = 0
     private var requestTimeouts = 0
     private var inFlight = 0
+    private var overBudget = 0
+    private var malformed = 0
+
+    init(budget: BufferBudget? = nil, reloads: ReloadStatus? = nil) {
+        self.budget = budget
+        self.reloads = reloads
+    }
 
     func record(status: Int, seconds: Double) {
         lock.withLock {
@@ -41,13 +50,17 @@ final class ServiceMetrics: @unchecked Sendable {
 
     func recordReplayStoreError() { lock.withLock { replayStoreErrors += 1 } }
     func recordSaturated() { lock.withLock { saturated += 1 } }
+    func recordOverBudget() { lock.withLock { overBudget += 1 } }
+    func recordMalformed() { lock.withLock { malformed += 1 } }
     func recordRequestTimeout() { lock.withLock { requestTimeouts += 1 } }
     func verificationStarted() { lock.withLock { inFlight += 1 } }
     func verificationFinished() { lock.withLock { inFlight -= 1 } }
 
     /// The whole exposition, ending with a newline.
     func render() -> String {
-        lock.withLock {
+        let buffered = budget.map { ($0.buffered, $0.limit) }
+        let reload = reloads?.snapshot
+        return lock.withLock {
             var out = ""
             func family(_ name: String, _ type: String, _ help: String) {
                 out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -87,6 +100,35 @@ final class ServiceMetrics: @unchecked Sendable {
             out += "octet_request_timeouts_total \(requestTimeouts)\n"
             family("octet_verifications_in_flight", "gauge", "Verifications queued or running.")
             out += "octet_verifications_in_flight \(inFlight)\n"
+            family(
+                "octet_http_malformed_total", "counter",
+                "Requests refused unread for their framing or header fields (400) or target (414), connection closed.")
+            out += "octet_http_malformed_total \(malformed)\n"
+            if let (held, limit) = buffered {
+                family(
+                    "octet_buffered_request_bytes", "gauge",
+                    "Bytes of request bodies reserved now (received, or announced by Content-Length, and not yet answered).")
+                out += "octet_buffered_request_bytes \(held)\n"
+                family("octet_buffered_request_bytes_limit", "gauge", "--max-buffered-bytes.")
+                out += "octet_buffered_request_bytes_limit \(limit)\n"
+                family(
+                    "octet_buffer_budget_refusals_total", "counter",
+                    "Requests refused with 503 SATURATED because their body did not fit --max-buffered-bytes.")
+                out += "octet_buffer_budget_refusals_total \(overBudget)\n"
+            }
+            if let reload {
+                family(
+                    "octet_config_last_reload_successful", "gauge",
+                    "1 when the last SIGHUP reload loaded every file (or none was made), 0 when one kept the previous.")
+                out += "octet_config_last_reload_successful \(reload.ok ? 1 : 0)\n"
+                family(
+                    "octet_config_last_reload_success_timestamp_seconds", "gauge",
+                    "When the configuration was last loaded whole (start-up, or a SIGHUP that loaded every file).")
+                out += "octet_config_last_reload_success_timestamp_seconds \(Int64(reload.lastSuccess))\n"
+                family("octet_config_reloads_total", "counter", "SIGHUP reloads, by whether every file loaded.")
+                out += "octet_config_reloads_total{result=\"ok\"} \(reload.successes)\n"
+                out += "octet_config_reloads_total{result=\"failed\"} \(reload.failures)\n"
+            }
             return out
         }
     }

@@ -62,6 +62,9 @@ final class VerificationPool: @unchecked Sendable {
                 return
             }
             let job = jobs[head]
+            // The queue keeps its slots until it compacts: drop the job's captures (a request's
+            // body) now, not hundreds of jobs later.
+            jobs[head] = {}
             head += 1
             if head > 256, head * 2 > jobs.count {
                 jobs.removeFirst(head)

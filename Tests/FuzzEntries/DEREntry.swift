@@ -9,9 +9,10 @@ enum DEREntry {
             var budget = 10_000
             walk(root, budget: &budget)
         }
-        // The parsers built on the reader: the Android extension, and a certificate (our DER
-        // rules in front of OpenSSL's d2i_X509).
+        // The parsers built on the reader: the Android extension, and a certificate (our strict
+        // reader, then OpenSSL's d2i_X509; FuzzCertificate puts certificates into chains).
         _ = try? AndroidKeyDescription(extensionValue: bytes)
+        _ = CertificateStructure.read(bytes)
         _ = try? Certificate(derEncoded: bytes)
     }
 

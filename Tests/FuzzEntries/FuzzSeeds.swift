@@ -192,6 +192,28 @@ public enum FuzzSeeds {
 
     /// Certificates (the bundled roots, and the shared Android chains when present), and the
     /// Android attestation extensions found in them.
+    /// `FuzzCertificate`: each certificate of the context chain and x5c in its own position, and
+    /// each changed by every `CertificateMutation` (malformed kinds, controls, and `namesNotNames`,
+    /// which the rule accepts and OpenSSL cannot load).
+    public static func certificateInputs() -> [[UInt8]] {
+        var placed: [(position: Int, der: [UInt8])] = []
+        for (index, der) in (CertificateContext.androidChain ?? []).enumerated() { placed.append((index, der)) }
+        for index in 0..<2 {
+            if case .bytes(let der)? = CertificateContext.appAttest?.x5c(index) {
+                placed.append((5 + index, Array(der)))
+            }
+        }
+        var seeds: [[UInt8]] = []
+        for (position, der) in placed {
+            seeds.append([UInt8(position)] + der)
+            for mutation in CertificateMutation.allCases {
+                // Unsigned: the signature no longer matters to the property, only the bytes do.
+                if let changed = try? mutation.apply(to: der) { seeds.append([UInt8(position)] + changed) }
+            }
+        }
+        return seeds
+    }
+
     public static func derInputs() -> [[UInt8]] {
         var certificates = (TrustAnchors.bundled.androidRootsDER + TrustAnchors.bundled.appAttestRootsDER).map {
             [UInt8]($0)

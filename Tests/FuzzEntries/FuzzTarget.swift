@@ -20,6 +20,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case revocationList = "FuzzRevocationList"
     /// `octet-verify`'s argument parser, on an argv of NUL-separated byte strings.
     case arguments = "FuzzArguments"
+    /// Certificate bytes through the strict reader, in place of one certificate of a real
+    /// Android chain or an App Attest x5c (see `CertificateEntry`).
+    case certificate = "FuzzCertificate"
 
     /// Runs one input. Returns normally on every input; a crash, a trap or a sanitizer report is the finding.
     public func run(_ bytes: [UInt8]) {
@@ -32,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .request: RequestEntry.run(bytes)
         case .revocationList: RevocationListEntry.run(bytes)
         case .arguments: ArgumentsEntry.run(bytes)
+        case .certificate: CertificateEntry.run(bytes)
         }
     }
 
@@ -46,6 +50,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .request: FuzzSeeds.requests()
         case .revocationList: FuzzSeeds.revocationLists()
         case .arguments: FuzzSeeds.argumentVectors()
+        case .certificate: FuzzSeeds.certificateInputs()
         }
     }
 }

@@ -165,6 +165,12 @@ struct AppAttestEnrolmentRuleTests {
             name: "another format", change: { parts, _ in parts.format = "apple" },
             code: .evidenceMalformed),
         Rule(
+            name: "attStmt without its receipt", change: { parts, _ in parts.receipt = nil }, code: .evidenceMalformed),
+        Rule(
+            name: "attStmt with a member besides x5c and receipt",
+            change: { parts, _ in parts.extraStatementMembers = [CBORMapEntry(key: .text("ver"), value: .int(1))] },
+            code: .evidenceMalformed),
+        Rule(
             name: "authenticator data ending in two maps", change: { parts, _ in parts.trailingBytes = [0xA0, 0xA0] },
             code:
                 .evidenceMalformed),
@@ -203,12 +209,39 @@ struct AppAttestEnrolmentRuleTests {
                 ]))
         },
         Accepted(name: "the AT flag clear (layout is by position)") { parts in parts.flags = 0x00 },
-        Accepted(name: "no receipt (not judged)") { parts in parts.receipt = nil },
         Accepted(name: "a receipt of arbitrary bytes (not judged)") { parts in parts.receipt = [1, 2, 3] },
         Accepted(name: "a COSE key without alg") { parts in
             parts.coseKey = .map((parts.coseKey.mapEntries ?? []).filter { $0.key.int64 != 3 })
         },
     ]
+
+    /// Every malformed kind in each x5c position: CERTIFICATE_MALFORMED naming the index and the rule.
+    static let malformedCertificates: [(position: Int, mutation: CertificateMutation)] =
+        CertificateMutation.allCases.filter { !$0.keepsWellFormed }.flatMap { [(0, $0), (1, $0)] }
+
+    @Test(
+        "an x5c certificate that is not well-formed fails CERTIFICATE_MALFORMED, naming its index and the rule",
+        arguments: malformedCertificates)
+    func malformedCertificate(position: Int, mutation: CertificateMutation) throws {
+        var parts = genuine
+        if position == 0 { parts.credentialMutation = mutation } else { parts.intermediateMutation = mutation }
+        let judgement = try judge(parts)
+        #expect(judgement.code == .certificateMalformed)
+        #expect(judgement.detail.hasPrefix("x5c certificate \(position) "))
+        #expect(judgement.detail.contains(try #require(mutation.brokenRule).rawValue))
+    }
+
+    @Test(
+        "an x5c certificate changed without breaking the rule still passes (it loads, and is signed again)",
+        arguments: [CertificateMutation.uniqueIdentifiers, .explicitNonCritical, .generalizedTimeBefore2050])
+    func wellFormedCertificate(_ mutation: CertificateMutation) throws {
+        var credential = genuine
+        credential.credentialMutation = mutation
+        #expect(try judge(credential).status == .pass)
+        var intermediate = genuine
+        intermediate.intermediateMutation = mutation
+        #expect(try judge(intermediate).status == .pass)
+    }
 
     @Test("what the design leaves unjudged passes", arguments: accepted)
     func unjudged(_ row: Accepted) throws {

@@ -44,13 +44,15 @@ struct AppAttestMutationTests {
         #expect(judgement.code == .evidenceMalformed)
     }
 
-    @Test("a missing receipt is accepted (the receipt is not judged); a receipt that is not bytes fails")
+    @Test(
+        "attStmt holds exactly x5c and receipt: without the receipt, with a receipt that is not bytes, or with another member, it fails"
+    )
     func receipt() throws {
         let row = try #require(Self.basD)
         let withoutReceipt = try judge(row) { object in
             try object.replacing("attStmt") { statement in statement.removing(key: "receipt") }
         }
-        #expect(withoutReceipt.status == .pass)
+        #expect(withoutReceipt.code == .evidenceMalformed)
         let textReceipt = try judge(row) { object in
             try object.replacing("attStmt") { statement in try statement.replacing("receipt") { _ in .text("r") } }
         }

@@ -23,10 +23,10 @@ struct PostgreSQLReplayStoreTests {
     @Test("a proof id is first once; again it is a replay; a look-up records nothing")
     func proofIdOnce() throws {
         let (store, _) = try Self.freshStore()
-        let looked = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let looked = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         #expect(store.check(looked, record: false, atMilliseconds: 1) == .first(recorded: false))
         #expect(store.check(looked, record: false, atMilliseconds: 1) == .first(recorded: false))
-        let key = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let key = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         #expect(store.check(key, record: true, atMilliseconds: 1) == .first(recorded: true))
         #expect(store.check(key, record: true, atMilliseconds: 2) == .replayedProofId)
         #expect(store.check(key, record: false, atMilliseconds: 2) == .replayedProofId)
@@ -36,15 +36,15 @@ struct PostgreSQLReplayStoreTests {
     func nonceOnce() throws {
         let (store, _) = try Self.freshStore()
         let nonce = randomBytes()
-        let first = ReplayKey(proofId: randomBytes(), sessionNonce: nonce)
-        let second = ReplayKey(proofId: randomBytes(), sessionNonce: nonce)
+        let first = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nonce)
+        let second = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nonce)
         #expect(store.check(first, record: true, atMilliseconds: 1) == .first(recorded: true))
         #expect(store.check(second, record: false, atMilliseconds: 1) == .replayedSessionNonce)
         #expect(store.check(second, record: true, atMilliseconds: 1) == .replayedSessionNonce)
         // The refused proof id was taken back: with a fresh nonce it is still a first sighting.
-        let refusedElsewhere = ReplayKey(proofId: second.proofId, sessionNonce: randomBytes())
+        let refusedElsewhere = ReplayKey.testing(proofId: second.proofId, sessionNonce: randomBytes())
         #expect(store.check(refusedElsewhere, record: false, atMilliseconds: 1) == .first(recorded: false))
-        // A proof id already accepted wins over its nonce in the answer, as in the SQLite store.
+        // A proof already accepted wins over its nonce in the answer, as in the SQLite store.
         #expect(store.check(first, record: true, atMilliseconds: 1) == .replayedProofId)
     }
 
@@ -53,7 +53,7 @@ struct PostgreSQLReplayStoreTests {
         let (_, url) = try Self.freshStore()
         let stores = try (0..<32).map { _ in try PostgreSQLReplayStore(uri: url) }
         for store in stores { try store.connect() }
-        let key = ReplayKey(proofId: randomBytes(), sessionNonce: randomBytes())
+        let key = ReplayKey.testing(proofId: randomBytes(), sessionNonce: randomBytes())
         let answers = race(stores.count) { index in stores[index].check(key, record: true, atMilliseconds: 7) }
         #expect(answers.filter { $0 == .first(recorded: true) }.count == 1)
         #expect(answers.filter { $0 == .replayedProofId }.count == 31, "\(answers)")
@@ -65,13 +65,13 @@ struct PostgreSQLReplayStoreTests {
         let stores = try (0..<32).map { _ in try PostgreSQLReplayStore(uri: url) }
         for store in stores { try store.connect() }
         let nonce = randomBytes()
-        let keys = (0..<32).map { _ in ReplayKey(proofId: randomBytes(), sessionNonce: nonce) }
+        let keys = (0..<32).map { _ in ReplayKey.testing(proofId: randomBytes(), sessionNonce: nonce) }
         let answers = race(stores.count) { index in stores[index].check(keys[index], record: true, atMilliseconds: 7) }
         #expect(answers.filter { $0 == .first(recorded: true) }.count == 1)
         #expect(answers.filter { $0 == .replayedSessionNonce }.count == 31, "\(answers)")
         let store = stores[0]
         for (key, answer) in zip(keys, answers) where answer != .first(recorded: true) {
-            let alone = ReplayKey(proofId: key.proofId, sessionNonce: nil)
+            let alone = ReplayKey.testing(proofId: key.proofId, sessionNonce: nil)
             #expect(store.check(alone, record: false, atMilliseconds: 7) == .first(recorded: false))
         }
     }
@@ -79,7 +79,7 @@ struct PostgreSQLReplayStoreTests {
     @Test("one store shared by 24 threads (a pool of 4) racing on 6 proof ids: one first sighting each")
     func sharedPool() throws {
         let (store, _) = try Self.freshStore(.init(maximumConnections: 4))
-        let keys = (0..<6).map { _ in ReplayKey(proofId: randomBytes(), sessionNonce: nil) }
+        let keys = (0..<6).map { _ in ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil) }
         let answers = race(24) { index in (index % 6, store.check(keys[index % 6], record: true, atMilliseconds: 1)) }
         for proof in 0..<6 {
             let mine = answers.filter { $0.0 == proof }.map(\.1)
@@ -88,14 +88,14 @@ struct PostgreSQLReplayStoreTests {
         }
     }
 
-    @Test("concurrent first users of an empty database all find schema version 1")
+    @Test("concurrent first users of an empty database all find schema version 2")
     func concurrentSchemaCreation() throws {
         let (_, url) = try Self.freshStore()
         let stores = try (0..<8).map { _ in try PostgreSQLReplayStore(uri: url) }
         let versions = race(stores.count) { index in
             Result { () throws(ReplayStoreError) -> Int in try stores[index].schemaVersion() }
         }
-        for version in versions { #expect(try version.get() == 1) }
+        for version in versions { #expect(try version.get() == 2) }
         let tables = try PostgresAdmin.run(url, "SELECT count(*) FROM octet_schema")
         #expect(tables == [["1"]])
     }
@@ -104,23 +104,23 @@ struct PostgreSQLReplayStoreTests {
     func newerSchemaRefused() throws {
         let (store, url) = try Self.freshStore()
         #expect(try store.schemaVersion() == PostgreSQLReplayStore.supportedSchemaVersion)
-        try PostgresAdmin.run(url, "UPDATE octet_schema SET version = 2")
+        try PostgresAdmin.run(url, "UPDATE octet_schema SET version = 3")
         let newer = try PostgreSQLReplayStore(uri: url)
         #expect(throws: ReplayStoreError(.schemaTooNew, "")) { try newer.schemaVersion() }
         do throws(ReplayStoreError) {
             try newer.connect()
             Issue.record("a newer schema was accepted")
         } catch {
-            #expect(error.reason.contains("schema version 2"))
-            #expect(error.reason.contains("understands version 1"))
+            #expect(error.reason.contains("schema version 3"))
+            #expect(error.reason.contains("understands version 2"))
         }
         let sighting = newer.check(
-            ReplayKey(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
+            ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
         guard case .unavailable(let reason) = sighting else {
             Issue.record("expected unavailable, got \(sighting)")
             return
         }
-        #expect(reason.contains("schema version 2"))
+        #expect(reason.contains("schema version 3"))
     }
 
     @Test("a schema table without a version is refused as not ours")
@@ -135,30 +135,31 @@ struct PostgreSQLReplayStoreTests {
     @Test("prune removes the records older than the horizon and keeps the younger ones")
     func prune() throws {
         let (store, _) = try Self.freshStore()
-        let old = ReplayKey(proofId: randomBytes(), sessionNonce: randomBytes())
-        let edge = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
-        let young = ReplayKey(proofId: randomBytes(), sessionNonce: randomBytes())
+        let old = ReplayKey.testing(proofId: randomBytes(), sessionNonce: randomBytes())
+        let edge = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
+        let young = ReplayKey.testing(proofId: randomBytes(), sessionNonce: randomBytes())
         #expect(store.check(old, record: true, atMilliseconds: 1_000) == .first(recorded: true))
         #expect(store.check(edge, record: true, atMilliseconds: 4_000) == .first(recorded: true))
         #expect(store.check(young, record: true, atMilliseconds: 5_000) == .first(recorded: true))
         let pruned = try store.prune(olderThanMilliseconds: 2_000, atMilliseconds: 6_000)
-        #expect(pruned == ReplayPruneCount(proofIds: 1, sessionNonces: 1))
+        #expect(pruned == ReplayPruneCount(proofs: 1, sessionNonces: 1))
         #expect(store.check(old, record: false, atMilliseconds: 6_000) == .first(recorded: false))
         #expect(store.check(edge, record: false, atMilliseconds: 6_000) == .replayedProofId)
         #expect(store.check(young, record: false, atMilliseconds: 6_000) == .replayedProofId)
         #expect(
             try store.prune(olderThanMilliseconds: 2_000, atMilliseconds: 6_000)
-                == ReplayPruneCount(proofIds: 0, sessionNonces: 0))
+                == ReplayPruneCount(proofs: 0, sessionNonces: 0))
     }
 
     @Test("octet_accept repeated with the same claim (a retry after a lost answer) is still the first sighting")
     func claimMakesRetriesSafe() throws {
         let (store, url) = try Self.freshStore()
         try store.connect()
-        let accept = "SELECT octet_accept('\\x0102'::bytea, '\\x0304'::bytea, 1, '\\xaaaa'::bytea)"
+        // (proof identity, proof id, session nonce, at, claim)
+        let accept = "SELECT octet_accept('\\x0102'::bytea, '\\x0506'::bytea, '\\x0304'::bytea, 1, '\\xaaaa'::bytea)"
         #expect(try PostgresAdmin.run(url, accept) == [["first"]])
         #expect(try PostgresAdmin.run(url, accept) == [["first"]])
-        let other = "SELECT octet_accept('\\x0102'::bytea, '\\x0304'::bytea, 1, '\\xbbbb'::bytea)"
+        let other = "SELECT octet_accept('\\x0102'::bytea, '\\x0506'::bytea, '\\x0304'::bytea, 1, '\\xbbbb'::bytea)"
         #expect(try PostgresAdmin.run(url, other) == [["proof"]])
     }
 
@@ -168,12 +169,12 @@ struct PostgreSQLReplayStoreTests {
         // An application name of its own, so that only this store's sessions are ended.
         let name = PostgresTestEnvironment.uniqueName("octet_terminated")
         let store = try PostgreSQLReplayStore(uri: url + "&application_name=\(name)")
-        let before = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let before = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         #expect(store.check(before, record: true, atMilliseconds: 1) == .first(recorded: true))
         let ended = try PostgresAdmin.run(
             url, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '\(name)'")
         #expect(ended == [["1"]])
-        let after = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let after = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         #expect(store.check(after, record: true, atMilliseconds: 1) == .first(recorded: true))
         #expect(store.check(before, record: true, atMilliseconds: 1) == .replayedProofId)
     }
@@ -183,7 +184,7 @@ struct PostgreSQLReplayStoreTests {
         let (_, url) = try Self.freshStore()
         let name = PostgresTestEnvironment.uniqueName("octet_closed")
         let store = try PostgreSQLReplayStore(uri: url + "&application_name=\(name)")
-        let key = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let key = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         #expect(store.check(key, record: true, atMilliseconds: 1) == .first(recorded: true))
         let sessions = "SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'"
         #expect(try PostgresAdmin.run(url, sessions) == [["1"]])
@@ -216,7 +217,7 @@ struct PostgreSQLReplayStoreTests {
             #expect(error.reason.contains("password authentication failed"))
         }
         let sighting = store.check(
-            ReplayKey(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
+            ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
         guard case .unavailable(let reason) = sighting else {
             Issue.record("expected unavailable, got \(sighting)")
             return
@@ -232,7 +233,7 @@ struct PostgreSQLReplayStoreTests {
         try PostgresAdmin.run(tcp, "CREATE SCHEMA \(schema)")
         let overTCP = try PostgreSQLReplayStore(uri: PostgresTestEnvironment.url(tcp, searchPath: schema))
         let overSocket = try PostgreSQLReplayStore(uri: PostgresTestEnvironment.url(socket, searchPath: schema))
-        let key = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let key = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         #expect(overTCP.check(key, record: true, atMilliseconds: 1) == .first(recorded: true))
         #expect(overSocket.check(key, record: true, atMilliseconds: 1) == .replayedProofId)
     }
@@ -251,14 +252,14 @@ struct PostgreSQLOutageTests {
             maximumConnections: 2, connectTimeoutSeconds: 2, statementTimeoutMilliseconds: 2_000,
             backoff: BackoffPolicy(initialMilliseconds: 20, maximumMilliseconds: 200))
         let store = try PostgreSQLReplayStore(uri: cluster.url, options: options)
-        let accepted = ReplayKey(proofId: randomBytes(), sessionNonce: randomBytes())
+        let accepted = ReplayKey.testing(proofId: randomBytes(), sessionNonce: randomBytes())
         #expect(store.check(accepted, record: true, atMilliseconds: 1) == .first(recorded: true))
 
         try cluster.stop()
         let password = try #require(cluster.url.split(separator: ":").dropFirst(2).first?.split(separator: "@").first)
         for _ in 0..<5 {
             let sighting = store.check(
-                ReplayKey(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 2)
+                ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 2)
             guard case .unavailable(let reason) = sighting else {
                 Issue.record("expected unavailable while the database is down, got \(sighting)")
                 return
@@ -269,7 +270,7 @@ struct PostgreSQLOutageTests {
 
         try cluster.start()
         var recovered: ReplaySighting = .unavailable("not tried")
-        let fresh = ReplayKey(proofId: randomBytes(), sessionNonce: nil)
+        let fresh = ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil)
         for _ in 0..<100 {
             recovered = store.check(fresh, record: true, atMilliseconds: 3)
             guard case .unavailable = recovered else { break }
@@ -297,7 +298,7 @@ struct PostgreSQLUnreachableTests {
             #expect(error.reason.contains("127.0.0.1"))
         }
         let sighting = store.check(
-            ReplayKey(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
+            ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
         guard case .unavailable(let reason) = sighting else {
             Issue.record("expected unavailable, got \(sighting)")
             return

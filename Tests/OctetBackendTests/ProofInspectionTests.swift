@@ -118,6 +118,23 @@ struct ProofInspectionTests {
     }
 }
 
+extension ProofInspectionTests {
+    /// An app id that reads as `com.example.octet` with U+200B, U+2060 and U+FEFF hidden in it.
+    static let disguisedAppId = "com.\u{200B}example\u{2060}.octet\u{FEFF}"
+
+    @Test("an app id with U+200B, U+2060 and U+FEFF in it is shown escaped in JSON, never as com.example.octet")
+    func invisibleCharactersInAppId() throws {
+        let bytes = ProofIssuer().issue(Self.draft { $0.appId = Self.disguisedAppId })
+        let inspection = try ProofInspection.inspect(bytes).get()
+        #expect(inspection.appId == Self.disguisedAppId)
+        let json = inspection.json(path: "p.proof")
+        #expect(json.contains(#""appId":"com.\u200bexample\u2060.octet\ufeff""#), "\(json)")
+        for scalar: Unicode.Scalar in ["\u{200B}", "\u{2060}", "\u{FEFF}"] {
+            #expect(!json.unicodeScalars.contains(scalar))
+        }
+    }
+}
+
 extension Array where Element == UInt8 {
     fileprivate var hexString: Substring { Substring(Hex.encode(self)) }
 }

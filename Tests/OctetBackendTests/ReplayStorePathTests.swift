@@ -1,6 +1,7 @@
 import Foundation
 import Octet
 import OctetBackend
+import OctetTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -41,7 +42,7 @@ struct ReplayStorePathTests {
     static let sqlite3 = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
 
     static func key(_ id: UInt8) -> ReplayKey {
-        ReplayKey(proofId: [UInt8](repeating: id, count: 16), sessionNonce: nil)
+        ReplayKey.testing(proofId: [UInt8](repeating: id, count: 16), sessionNonce: nil)
     }
 
     static func refused(_ path: String, says: String) {
@@ -121,7 +122,8 @@ struct ReplayStorePathTests {
             try SQLiteReplayStore(path: path).check(Self.key(1), record: true, atMilliseconds: 0)
                 == .first(recorded: true))
         // WAL: a writer holding its lock does not stop readers, and opening only reads now.
-        let holder = try SQLiteLockHolder(path, "BEGIN IMMEDIATE; INSERT INTO octet_accepted_proofs VALUES (x'00', 0);")
+        let holder = try SQLiteLockHolder(
+            path, "BEGIN IMMEDIATE; INSERT INTO octet_accepted_identities VALUES (x'00', 0);")
         let store = try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 100)
         #expect(store.isReady, "opening wrote (or waited for the write lock)")
         holder.release()

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Octet
 import OctetBackend
+import OctetTestSupport
 import Testing
 
 @Suite("SQLiteReplayStore: one atomic look-up-and-record per proof, shared across connections")
@@ -13,7 +14,7 @@ struct SQLiteReplayStoreTests {
     }
 
     static func key(_ id: UInt8, nonce: UInt8? = nil) -> ReplayKey {
-        ReplayKey(
+        ReplayKey.testing(
             proofId: [UInt8](repeating: id, count: 16), sessionNonce: nonce.map { [UInt8](repeating: $0, count: 16) })
     }
 

@@ -87,8 +87,8 @@ struct ReplayStoreFlagTests {
         let path = directory.appendingPathComponent("replay.db").path
         let now: Int64 = 1_800_000_000_000
         let store = try SQLiteReplayStore(path: path)
-        let old = ReplayKey(proofId: [1, 2, 3], sessionNonce: [9, 9, 9])
-        let young = ReplayKey(proofId: [4, 5, 6], sessionNonce: nil)
+        let old = ReplayKey.testing(proofId: [1, 2, 3], sessionNonce: [9, 9, 9])
+        let young = ReplayKey.testing(proofId: [4, 5, 6], sessionNonce: nil)
         #expect(store.check(old, record: true, atMilliseconds: now - 3_601_000) == .first(recorded: true))
         #expect(store.check(young, record: true, atMilliseconds: now - 3_599_000) == .first(recorded: true))
         let output = OutputCapture()
@@ -97,9 +97,42 @@ struct ReplayStoreFlagTests {
         #expect(status == 0)
         #expect(
             output.standardOutput
-                == "pruned 1 proof ids and 1 session nonces accepted more than 3600 s ago from sqlite:\(path)\n")
+                == "pruned 1 proofs and 1 session nonces accepted more than 3600 s ago from sqlite:\(path)\n")
         #expect(store.check(old, record: false, atMilliseconds: now) == .first(recorded: false))
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
+    }
+
+    @Test("a version 1 replay database is migrated by the first run, which says so once; its old ids stay refused")
+    func migrationNotice() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("v1.db").path
+        // CLIFixture.proof(id: 7)'s proof id, accepted by a store of version 1.
+        let oldId = String(repeating: "07", count: 15) + "a5"
+        try RawSQLite.run(
+            database, RawSQLite.versionOneReplaySchema + "INSERT INTO octet_accepted_proofs VALUES (X'\(oldId)', 1);")
+        let old = try CLIFixture.write(CLIFixture.proof(id: 7), "old.proof", in: directory)
+        let new = try CLIFixture.write(CLIFixture.proof(id: 8), "new.proof", in: directory)
+        let notice =
+            "octet-verify: replay store \(database): migrated from schema version 1 to 2: proofs are now recorded "
+            + "under their proof identity; the proof ids recorded by version 1 stay refused until they are pruned\n"
+
+        let first = OutputCapture()
+        let status = OctetVerifyTool.run(
+            ["--at", CLIFixture.at, "--replay-db", database, old],
+            environment: first.environment(now: CLIFixture.nowMs))
+        #expect(status == 1)
+        #expect(first.standardError == notice)
+        #expect(first.standardOutput.contains("FAIL          replay-uniqueness       proof already accepted"))
+
+        let second = OutputCapture()
+        #expect(
+            OctetVerifyTool.run(
+                ["--at", CLIFixture.at, "--replay-store", "sqlite:" + database, old, new],
+                environment: second.environment(now: CLIFixture.nowMs)) == 1)
+        #expect(second.standardError.isEmpty, "\(second.standardError)")
+        #expect(second.standardOutput.contains("new.proof: valid"))
+        #expect(second.standardOutput.contains("old.proof: invalid"))
     }
 }
 
@@ -149,10 +182,10 @@ struct PostgreSQLBinaryTests {
         let path = try CLIFixture.write(CLIFixture.proof(id: 7), "p.proof", in: directory)
         let first = try Binary.run(Self.at + ["--replay-store", url, path], in: directory)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("PASS          replay-uniqueness       first sighting; proof id recorded"))
+        #expect(first.stdout.contains("PASS          replay-uniqueness       first sighting; proof recorded"))
         let second = try Binary.run(Self.at + ["--replay-store", url, path], in: directory)
         #expect(second.status == 1)
-        #expect(second.stdout.contains("FAIL          replay-uniqueness       proof id already accepted: a replay"))
+        #expect(second.stdout.contains("FAIL          replay-uniqueness       proof already accepted"))
         let password = try #require(url.split(separator: "@").first?.split(separator: ":").last)
         #expect(!first.stdout.contains(password) && !first.stderr.contains(password))
     }
@@ -224,15 +257,15 @@ struct PostgreSQLBinaryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try PostgreSQLReplayStore(uri: url)
         let now = ToolEnvironment.systemClock()
-        let old = ReplayKey(proofId: [1, 2, 3], sessionNonce: [7, 7, 7])
-        let young = ReplayKey(proofId: [4, 5, 6], sessionNonce: [8, 8, 8])
+        let old = ReplayKey.testing(proofId: [1, 2, 3], sessionNonce: [7, 7, 7])
+        let young = ReplayKey.testing(proofId: [4, 5, 6], sessionNonce: [8, 8, 8])
         #expect(store.check(old, record: true, atMilliseconds: now - 7_200_000) == .first(recorded: true))
         #expect(store.check(young, record: true, atMilliseconds: now - 60_000) == .first(recorded: true))
         let run = try Binary.run(["replay", "prune", "--replay-store", url], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasPrefix(
-                "pruned 1 proof ids and 1 session nonces accepted more than 3600 s ago from postgresql://octet:***@"))
+                "pruned 1 proofs and 1 session nonces accepted more than 3600 s ago from postgresql://octet:***@"))
         #expect(store.check(old, record: false, atMilliseconds: now) == .first(recorded: false))
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
     }

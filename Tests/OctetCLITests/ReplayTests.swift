@@ -4,7 +4,7 @@ import OctetBackend
 import OctetCLI
 import Testing
 
-@Suite("replay-uniqueness: a proof id or session nonce is accepted once")
+@Suite("replay-uniqueness: a proof, or a session nonce, is accepted once")
 struct ReplayTests {
     static func replayCheck(_ report: ProofReport) -> ProofCheck? {
         report.checks.first { $0.name == "replay-uniqueness" }
@@ -19,7 +19,7 @@ struct ReplayTests {
         let bytes = CLIFixture.proof(id: 1)
         let first = session.verify(path: "p", bytes: bytes)
         #expect(Self.replayCheck(first)?.status == .pass)
-        #expect(Self.replayCheck(first)?.detail == "first sighting; proof id recorded")
+        #expect(Self.replayCheck(first)?.detail == "first sighting; proof recorded")
         #expect(first.verdict == .valid)
         let second = session.verify(path: "p", bytes: bytes)
         #expect(Self.replayCheck(second)?.status == .fail)
@@ -35,7 +35,7 @@ struct ReplayTests {
         let session = CLIFixture.session(replay: store)
         let nonce = [UInt8](repeating: 9, count: 16)
         let first = session.verify(path: "a", bytes: CLIFixture.proof(id: 1, nonce: nonce))
-        #expect(Self.replayCheck(first)?.detail == "first sighting; proof id and session nonce recorded")
+        #expect(Self.replayCheck(first)?.detail == "first sighting; proof and session nonce recorded")
         let second = session.verify(path: "b", bytes: CLIFixture.proof(id: 2, nonce: nonce))
         #expect(Self.replayCheck(second)?.status == .fail)
         #expect(Self.replayCheck(second)?.detail.contains("session nonce") == true)

@@ -11,7 +11,7 @@ import Testing
 @Suite("replay turns: look-ups sharing a key in input order, the rest at once")
 struct ReplayTurnsTests {
     static func key(_ proof: UInt8, _ nonce: UInt8?) -> ReplayKey {
-        ReplayKey(proofId: [UInt8](repeating: proof, count: 16), sessionNonce: nonce.map { [$0, $0] })
+        ReplayKey.testing(proofId: [UInt8](repeating: proof, count: 16), sessionNonce: nonce.map { [$0, $0] })
     }
 
     /// Keys from a small set, so that many share a proof id or a nonce (or both, or neither).

@@ -281,3 +281,70 @@ struct DERRobustnessTests {
         }
     }
 }
+
+@Suite("DER's forms, OID content and certificate times (the strict certificate reader's parts)")
+struct DERStrictPartsTests {
+    @Test(
+        "every universal element in the form DER gives its type; other classes take either form",
+        arguments: [
+            ([0x30, 0x03, 0x02, 0x01, 0x01], true),  // SEQUENCE { INTEGER }
+            ([0x31, 0x00], true),  // SET
+            ([0x10, 0x00], false),  // primitive SEQUENCE
+            ([0x11, 0x00], false),  // primitive SET
+            ([0x23, 0x03, 0x03, 0x01, 0x00], false),  // constructed BIT STRING
+            ([0x24, 0x02, 0x04, 0x00], false),  // constructed OCTET STRING
+            ([0x30, 0x04, 0x2C, 0x02, 0x0C, 0x00], false),  // a constructed UTF8String one level down
+            ([0x22, 0x00], false),  // constructed INTEGER
+            ([0xA3, 0x02, 0x05, 0x00], true),  // [3] constructed
+            ([0x83, 0x01, 0x00], true),  // [3] primitive
+            ([0x7F, 0x1F, 0x00], true),  // [APPLICATION 31] constructed
+        ] as [([UInt8], Bool)])
+    func forms(bytes: [UInt8], valid: Bool) throws {
+        let node = try DER.parse(bytes)
+        #expect(throws: Never.self) { try node.validateStructure() }
+        if valid {
+            #expect(throws: Never.self) { try node.validateDERForms() }
+        } else {
+            #expect(throws: DERError(.wrongForm, at: 0)) { try node.validateDERForms() }
+        }
+    }
+
+    @Test("OID content: non-empty, minimal subidentifiers, terminated; arcs of any size")
+    func objectIdentifierBytes() throws {
+        #expect(
+            try DER.parse([0x06, 0x03, 0x2A, 0x86, 0x48]).objectIdentifierBytes().elementsEqual([0x2A, 0x86, 0x48]))
+        let uuidArc: [UInt8] = [0x06, 0x14, 0x69, 0x83] + [UInt8](repeating: 0xFF, count: 17) + [0x7F]
+        #expect(throws: Never.self) { try DER.parse(uuidArc).objectIdentifierBytes() }
+        #expect(throws: DERError.self) { try DER.parse(uuidArc).objectIdentifier() }
+        for bad: [UInt8] in [
+            [0x06, 0x00], [0x06, 0x02, 0x2A, 0x86], [0x06, 0x03, 0x2A, 0x80, 0x01], [0x06, 0x01, 0x80],
+        ] {
+            #expect(throws: DERError(.invalidObjectIdentifier, at: 0)) { try DER.parse(bad).objectIdentifierBytes() }
+        }
+        #expect(throws: DERError(.unexpectedTag, at: 0)) { try DER.parse([0x0D, 0x01, 0x2A]).objectIdentifierBytes() }
+    }
+
+    @Test(
+        "certificate times: UTCTime of 13 characters or GeneralizedTime of 15, no fraction, a real date",
+        arguments: [
+            (DERTag.utcTime, "240229120000Z", Int64(1_709_208_000)),
+            (.utcTime, "500101000000Z", -631_152_000),
+            (.generalizedTime, "20490101000000Z", 2_493_072_000),
+            (.utcTime, "230229120000Z", nil),
+            (.utcTime, "250230000000Z", nil),
+            (.utcTime, "2502010000Z", nil),
+            (.utcTime, "250101000000+0000", nil),
+            (.generalizedTime, "20250101000000.5Z", nil),
+            (.generalizedTime, "202501010000Z", nil),
+            (.utcTime, "20250101000000Z", nil),
+            (.generalizedTime, "2025010100000XZ", nil),
+        ] as [(DERTag, String, Int64?)])
+    func certificateTime(tag: DERTag, text: String, seconds: Int64?) throws {
+        let node = try DER.parse(DERWriter.element(tag, Array(text.utf8)))
+        if let seconds {
+            #expect(try node.certificateTime() == seconds)
+        } else {
+            #expect(throws: DERError(.invalidTime, at: 0)) { try node.certificateTime() }
+        }
+    }
+}

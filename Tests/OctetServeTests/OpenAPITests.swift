@@ -143,6 +143,18 @@ struct OpenAPITests {
         try record("GET", "/nowhere")
         try record("GET", "/v1/verify", auth)
         try record("GET", "/healthz", ["X-Padding": String(repeating: "p", count: 40 << 10)])
+        // Refused before any operation: framing (400) and a target over the bounds (414), raw bytes.
+        func recordRaw(_ method: String, _ path: String, _ text: String) throws {
+            let reply = try #require(try TestClient.raw(server.port, Array(text.utf8)).split.responses.first)
+            exchanges.append(Exchange(method: method, path: path, reply: reply))
+        }
+        try recordRaw("GET", "/healthz", "GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n")
+        try recordRaw("GET", "/healthz", "GET /healthz?\(String(repeating: "q", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n")
+        // A reload that fails: /healthz stays 200 and names the file.
+        try "short".write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(server.waitFor("reload"))
+        try record("GET", "/healthz")
         // The replay store held by another process: 503, then /healthz says so; released: served again.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")

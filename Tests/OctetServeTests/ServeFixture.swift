@@ -229,6 +229,51 @@ enum TestClient {
         return try parse(readAll(fd))
     }
 
+    /// What a server did with raw bytes: everything it sent, whether it closed the connection
+    /// (rather than the read timing out), and how long that took.
+    struct RawOutcome {
+        var bytes: [UInt8]
+        var closedByServer: Bool
+        var seconds: Double
+
+        /// The responses in `bytes`, each cut by its Content-Length (every answer of `serve` has
+        /// one), and how many bytes follow the last whole one.
+        var split: (responses: [HTTPReply], trailing: Int) {
+            var replies: [HTTPReply] = []
+            var rest = bytes[...]
+            while !rest.isEmpty, let reply = try? TestClient.parse(Array(rest)),
+                let length = reply.header("Content-Length").flatMap({ Int($0) }), length <= reply.body.count
+            {
+                replies.append(HTTPReply(status: reply.status, headers: reply.headers, body: Array(reply.body.prefix(length))))
+                rest = rest.dropFirst(rest.count - reply.body.count + length)
+            }
+            return (replies, rest.count)
+        }
+    }
+
+    /// Sends `bytes` on a new connection and reads until the server closes it or `timeoutSeconds`
+    /// pass without a byte. Sending stops quietly when the server has closed.
+    static func raw(_ port: UInt16, _ bytes: [UInt8], timeoutSeconds: Int = 5) throws -> RawOutcome {
+        let fd = try connect(port, timeoutSeconds: timeoutSeconds)
+        defer { close(fd) }
+        let start = Date()
+        _ = send(fd, bytes)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var closed = false
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                out += chunk[..<count]
+                continue
+            }
+            // 0: an orderly close; ECONNRESET: closed with bytes of ours unread. Both are the server's.
+            closed = count == 0 || errno == ECONNRESET
+            break
+        }
+        return RawOutcome(bytes: out, closedByServer: closed, seconds: Date().timeIntervalSince(start))
+    }
+
     static func verify(_ port: UInt16, _ body: String, token: String? = nil) throws -> HTTPReply {
         var headers = ["Content-Type": "application/json"]
         if let token { headers["Authorization"] = "Bearer \(token)" }

@@ -195,6 +195,45 @@ struct AttestedProofTests {
                 Expect(check: hardware, status: .notChecked),
                 Expect(check: required, status: .fail),
             ], verdict: .invalid),
+        // "Well-formed certificates": every certificate read by the strict rule, the root too.
+        Case(
+            id: "a malformed leaf: device-attestation-sig FAILs naming the leaf and the rule, not the key's curve",
+            issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [0: .algorithmMismatch] } },
+            expect: [
+                Expect(
+                    check: deviceSig, status: .fail,
+                    detail:
+                        "certificate 0 (the leaf) malformed: signatureAlgorithm differs from tbsCertificate.signature"),
+                Expect(check: hardware, status: .fail, detail: "certificate 0 malformed: signatureAlgorithm differs"),
+            ], verdict: .invalid),
+        Case(
+            id: "a leaf the rule accepts but OpenSSL cannot load: both checks FAIL as malformed",
+            issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [0: .namesNotNames] } },
+            expect: [
+                Expect(
+                    check: deviceSig, status: .fail,
+                    detail: "certificate 0 (the leaf) malformed: well-formed but not loadable"),
+                Expect(check: hardware, status: .fail, detail: "certificate 0 malformed: well-formed but not loadable"),
+            ], verdict: .invalid),
+        Case(
+            id: "a malformed intermediate: hardware-attestation FAILs naming its index; the leaf still signs",
+            issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [2: .february30] } },
+            expect: [
+                Expect(check: hardware, status: .fail, detail: "certificate 2 malformed: notBefore"),
+                Expect(check: deviceSig, status: .pass),
+            ], verdict: .invalid),
+        Case(
+            id: "a malformed self-issued root is judged before it is dropped",
+            issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [4: .signatureUnusedBits] } },
+            expect: [
+                Expect(check: hardware, status: .fail, detail: "certificate 4 malformed: signatureValue"),
+                Expect(check: deviceSig, status: .pass), Expect(check: required, status: .fail),
+            ], verdict: .invalid),
+        Case(
+            id: "a dropped root the rule accepts is never loaded: names that are not Names still PASS",
+            issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [4: .namesNotNames] } },
+            expect: [Expect(check: hardware, status: .pass), Expect(check: required, status: .pass)],
+            verdict: .valid),
     ]
 
     @Test("Android proofs: each outcome", arguments: androidCases)

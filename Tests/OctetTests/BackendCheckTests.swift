@@ -57,7 +57,15 @@ struct BackendCheckTests {
         #expect(second.status("replay-uniqueness") == .fail)
         #expect(second.verdict == .invalid)
         #expect(store.calls.map(\.record) == [true, true])
-        #expect(store.calls.first?.key == ReplayKey(proofId: Array(0..<16), sessionNonce: nil))
+        // The proof identity, computed here from the formula, independently of the library.
+        let identity = SHA256.hash(
+            parts: [Array("octet/v1/replay\0".utf8), Self.proofKeyHash, Array(0..<16)])
+        #expect(
+            store.calls.first?.key
+                == ReplayKey(proofIdentity: identity, proofId: Array(0..<16), sessionNonce: nil))
+        #expect(
+            ReplayKey.proofIdentity(proofKey: Fixture.proofKey.publicKey.x963Representation, proofId: Array(0..<16))
+                == identity)
     }
 
     @Test("a proof is not recorded when a later check (revocation) fails it: the replay check runs last")

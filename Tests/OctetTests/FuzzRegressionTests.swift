@@ -1,5 +1,7 @@
 import Foundation
 import Octet
+import OctetAttestation
+import OctetCrypto
 import OctetFuzzEntries
 import Testing
 
@@ -48,6 +50,29 @@ struct FuzzRegressionTests {
         let seeds = target.seeds()
         #expect(!seeds.isEmpty, "\(target.rawValue) has no seeds")
         for seed in seeds { target.run(seed) }
+    }
+
+    @Test(
+        "FuzzCertificate's seeds hold, in every position, certificates the rule refuses, accepts, and accepts while OpenSSL cannot load them"
+    )
+    func certificateSeedsCoverTheProperty() {
+        var refused = Set<Int>()
+        var unloadable = Set<Int>()
+        var accepted = Set<Int>()
+        for seed in FuzzTarget.certificate.seeds() {
+            let position = Int(seed[0]) % CertificateEntry.positions
+            let der = Array(seed.dropFirst())
+            switch CertificateStructure.read(der) {
+            case .failure: refused.insert(position)
+            case .success:
+                accepted.insert(position)
+                if (try? Certificate(derEncoded: der)) == nil { unloadable.insert(position) }
+            }
+        }
+        let positions = Set(0..<CertificateEntry.positions)
+        #expect(refused == positions)
+        #expect(accepted == positions)
+        #expect(unloadable == positions)
     }
 
     @Test("FuzzVerify's seeds reach the deep PASS paths: signatures, content, hardware attestation")

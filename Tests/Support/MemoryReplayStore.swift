@@ -2,14 +2,16 @@ import Dispatch
 import Foundation
 import Octet
 
-/// A replay store in memory with the real stores' rule (a proof id or a session nonce is accepted
-/// once), for tests: it logs every look-up in the order it was made, can be told to give one
-/// answer to every look-up, and can hold one proof id's look-up until the test lets it go.
+/// A replay store in memory with the real stores' rule (a proof identity or a session nonce is
+/// accepted once), for tests: it logs every look-up in the order it was made, can be told to give
+/// one answer to every look-up, and can hold one proof id's look-up until the test lets it go.
+/// `legacyProofIds` plays a store migrated from schema version 1: ids recorded then stay refused.
 ///
 /// `@unchecked Sendable`: the record and the log go through `lock`; `answer` is set before use.
 public final class MemoryReplayStore: ReplayStore, @unchecked Sendable {
     private let lock = NSLock()
-    private var proofIds: Set<[UInt8]> = []
+    private var identities: Set<[UInt8]> = []
+    private let legacyProofIds: Set<[UInt8]>
     private var nonces: Set<[UInt8]> = []
     private var log: [(key: ReplayKey, record: Bool)] = []
     /// When set, every look-up gets this answer and records nothing.
@@ -19,7 +21,10 @@ public final class MemoryReplayStore: ReplayStore, @unchecked Sendable {
     public let entered = DispatchSemaphore(value: 0)
     public let release = DispatchSemaphore(value: 0)
 
-    public init(holding held: [UInt8]? = nil) { self.held = held }
+    public init(holding held: [UInt8]? = nil, legacyProofIds: Set<[UInt8]> = []) {
+        self.held = held
+        self.legacyProofIds = legacyProofIds
+    }
 
     /// Every look-up so far, in the order it was made.
     public var calls: [(key: ReplayKey, record: Bool)] { lock.withLock { log } }
@@ -34,10 +39,12 @@ public final class MemoryReplayStore: ReplayStore, @unchecked Sendable {
         return lock.withLock {
             log.append((key, record))
             if let answer { return answer }
-            if proofIds.contains(key.proofId) { return .replayedProofId }
+            if identities.contains(key.proofIdentity) || legacyProofIds.contains(key.proofId) {
+                return .replayedProofId
+            }
             if let nonce = key.sessionNonce, nonces.contains(nonce) { return .replayedSessionNonce }
             guard record else { return .first(recorded: false) }
-            proofIds.insert(key.proofId)
+            identities.insert(key.proofIdentity)
             if let nonce = key.sessionNonce { nonces.insert(nonce) }
             return .first(recorded: true)
         }

@@ -3,6 +3,7 @@ import Octet
 import OctetAttestation
 import OctetAttestationTesting
 import OctetCrypto
+import OctetEncoding
 import OctetIssuer
 
 /// `hardware-attestation`, `attestation-required` and `device-attestation-sig` for Android and
@@ -102,6 +103,62 @@ enum AttestationCases {
                 id, rule, proof: issuer.issueBytes(draft, mutations: mutations), options: options, intent: intent,
                 verdict: verdict)
         }
+        try androidCertificates(&builder, issuer: issuer, draft: draft, options: trusted)
+    }
+
+    /// The self-issued root's index in the default RKP chain: leaf, three intermediates, root.
+    static let androidRootIndex = 4
+    /// The kinds the red team's differential found, tried in every position.
+    static let certificateKindsEverywhere: [CertificateMutation] = [
+        .algorithmMismatch, .signatureUnusedBits, .garbledNotAfter, .spkiAlgorithmTag, .versionOne,
+        .constructedSignature, .trailingBytes, .february30,
+    ]
+
+    /// "Well-formed certificates": every rule on the dropped root (judged by the rule alone,
+    /// never loaded), the red team's kinds on an intermediate and on the leaf (which also fails
+    /// device-attestation-sig), and controls that stay valid.
+    static func androidCertificates(
+        _ builder: inout CaseBuilder, issuer: ((inout AndroidTestDevice) -> Void) throws -> ProofIssuer,
+        draft: ProofDraft, options: VectorOptions
+    ) throws {
+        func mutated(_ index: Int, _ mutation: CertificateMutation) throws -> [UInt8] {
+            try issuer { $0.chainOptions.mutations = [index: mutation] }.issueBytes(draft)
+        }
+        for mutation in CertificateMutation.allCases {
+            let proof = try mutated(androidRootIndex, mutation)
+            if mutation.keepsWellFormed {
+                builder.add(
+                    "hardware-attestation/pass-android-dropped-root-\(mutation.rawValue)",
+                    "a dropped self-issued root is judged by the well-formed rule alone: \(mutation.summary) is well-formed",
+                    proof: proof, options: options,
+                    intent: ["hardware-attestation": .pass, "device-attestation-sig": .pass], verdict: .valid)
+            } else {
+                builder.add(
+                    "hardware-attestation/fail-android-dropped-root-\(mutation.rawValue)",
+                    "the self-issued root is judged before it is dropped: \(mutation.summary)",
+                    proof: proof, options: options,
+                    intent: [
+                        "hardware-attestation": .fail, "attestation-required": .fail, "device-attestation-sig": .pass,
+                    ], verdict: .invalid)
+            }
+        }
+        for mutation in certificateKindsEverywhere {
+            builder.add(
+                "hardware-attestation/fail-android-intermediate-\(mutation.rawValue)",
+                "an intermediate certificate (index 1) not well-formed: \(mutation.summary)",
+                proof: try mutated(1, mutation), options: options,
+                intent: ["hardware-attestation": .fail, "device-attestation-sig": .pass], verdict: .invalid)
+            builder.add(
+                "device-attestation-sig/fail-android-leaf-\(mutation.rawValue)",
+                "the leaf certificate not well-formed, so its key cannot be read: \(mutation.summary)",
+                proof: try mutated(0, mutation), options: options,
+                intent: ["hardware-attestation": .fail, "device-attestation-sig": .fail], verdict: .invalid)
+        }
+        builder.add(
+            "hardware-attestation/pass-android-intermediate-unique-identifiers",
+            "an intermediate with issuerUniqueID and subjectUniqueID is well-formed (and loads)",
+            proof: try mutated(1, .uniqueIdentifiers), options: options,
+            intent: ["hardware-attestation": .pass, "device-attestation-sig": .pass], verdict: .valid)
     }
 
     static func appAttest(_ builder: inout CaseBuilder) throws {
@@ -162,5 +219,48 @@ enum AttestationCases {
                 id, rule, proof: issuer.issueBytes(draft, mutations: mutations), options: options, intent: intent,
                 verdict: verdict)
         }
+        try appAttestCertificates(&builder, authority: authority, device: device, draft: draft, options: trusted)
+    }
+
+    /// "Well-formed certificates" for x5c (both certificates, CERTIFICATE_MALFORMED), and attStmt
+    /// holding exactly x5c and receipt (EVIDENCE_MALFORMED otherwise).
+    static func appAttestCertificates(
+        _ builder: inout CaseBuilder, authority: AppAttestTestAuthority, device: AppAttestTestDevice,
+        draft: ProofDraft, options: VectorOptions
+    ) throws {
+        func proof(_ adjust: (inout AppAttestTestAttestation) -> Void) throws -> [UInt8] {
+            var enrolled = device
+            enrolled.enrolmentInProof = try device.enrolment(
+                by: authority, notBefore: enrolledAtSeconds, adjust: adjust)
+            return ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey).issueBytes(draft)
+        }
+        let failing: [String: CheckStatus] = [
+            "hardware-attestation": .fail, "attestation-required": .fail, "device-attestation-sig": .pass,
+        ]
+        for mutation in certificateKindsEverywhere {
+            builder.add(
+                "hardware-attestation/fail-app-attest-credential-\(mutation.rawValue)",
+                "the x5c credential certificate (index 0) not well-formed: \(mutation.summary)",
+                proof: try proof { $0.credentialMutation = mutation }, options: options, intent: failing,
+                verdict: .invalid)
+            builder.add(
+                "hardware-attestation/fail-app-attest-intermediate-\(mutation.rawValue)",
+                "the x5c intermediate (index 1) not well-formed: \(mutation.summary)",
+                proof: try proof { $0.intermediateMutation = mutation }, options: options, intent: failing,
+                verdict: .invalid)
+        }
+        builder.add(
+            "hardware-attestation/pass-app-attest-credential-unique-identifiers",
+            "a credential certificate with issuerUniqueID and subjectUniqueID is well-formed (and loads)",
+            proof: try proof { $0.credentialMutation = .uniqueIdentifiers }, options: options,
+            intent: ["hardware-attestation": .pass], verdict: .valid)
+        builder.add(
+            "hardware-attestation/fail-app-attest-statement-extra-member",
+            "attStmt holds a member besides x5c and receipt",
+            proof: try proof { $0.extraStatementMembers = [CBORMapEntry(key: .text("ver"), value: .int(1))] },
+            options: options, intent: failing, verdict: .invalid)
+        builder.add(
+            "hardware-attestation/fail-app-attest-statement-no-receipt", "attStmt without its receipt",
+            proof: try proof { $0.receipt = nil }, options: options, intent: failing, verdict: .invalid)
     }
 }

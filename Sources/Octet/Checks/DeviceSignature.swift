@@ -6,6 +6,9 @@ import OctetOutcome
 enum DeviceSignature {
     /// The leaf certificate's key must be P-256 and equal `proof_key`; it signs the device input.
     static func android(signature: ArraySlice<UInt8>, context: VerificationContext) -> Outcome {
+        // A malformed leaf (design, "Well-formed certificates") has no key to read: say so, with
+        // the rule it broke, rather than blame the key.
+        if let malformed = context.androidChain?.leafMalformed { return malformed }
         guard let leafKey = context.androidChain?.leafPublicKey else {
             return .fail(.keyInvalid, "the leaf certificate's key is not a P-256 key")
         }

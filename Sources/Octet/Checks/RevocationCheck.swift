@@ -26,16 +26,16 @@ extension Check {
         ask(.proofKey(sha256: SHA256.hash(Array(context.proof.proofKey))), "proof key")
         let deviceKey = context.deviceKeyPoint
         if let deviceKey { ask(.deviceKey(sha256: SHA256.hash(deviceKey)), "device key") }
-        let chain = context.androidChain?.certificates ?? []
+        // Serials as our own reader reads them, the dropped self-issued root's too (it is never
+        // loaded by the crypto library); a malformed certificate has none.
+        let chain = context.androidChain?.serialNumbersHex ?? []
         var unreadable = 0
-        for (index, certificate) in chain.enumerated() {
-            guard let certificate else {
+        for (index, serial) in chain.enumerated() {
+            guard let serial else {
                 unreadable += 1
                 continue
             }
-            ask(
-                .certificate(serialHex: certificate.serialNumberHex),
-                "Android attestation certificate \(index + 1) of \(chain.count)")
+            ask(.certificate(serialHex: serial), "Android attestation certificate \(index + 1) of \(chain.count)")
         }
         if !findings.isEmpty { return .fail(statuses.contains(.revoked) ? .revoked : .suspended, findings.joined(separator: "; ")) }
         if let unavailable {

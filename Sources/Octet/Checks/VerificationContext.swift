@@ -74,8 +74,8 @@ final class VerificationContext {
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
     private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
 
-    /// An Android proof's chain, leaf first, each certificate parsed once, strictly (nil where it
-    /// does not parse); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`
+    /// An Android proof's chain, leaf first, each certificate read once by the strict rule (and
+    /// loaded, but for a dropped self-issued root); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`
     /// and `revocation` all read it.
     private(set) lazy var androidChain: AndroidCertificateChain? = {
         guard case .androidKey(let chain, _) = proof.device else { return nil }
@@ -90,6 +90,19 @@ final class VerificationContext {
         case .androidKey: androidChain?.leafPublicKey?.x963Representation
         }
     }
+
+    /// The proof's keys in a replay store: its proof identity `H("octet/v1/replay\0" || H(proof_key)
+    /// || proof_id)` (with `H(proof_key)` from the stage chain), its proof id for records a store
+    /// kept by id before, and its session nonce.
+    private(set) lazy var replayKey: ReplayKey = {
+        let keyDigest = self.stageChain.proofKeyDigest
+        let identity = self.pooledHasher.withHasher { hasher in
+            ReplayKey.proofIdentity(proofKeyDigest: keyDigest, proofId: self.proof.proofId, hasher: &hasher)
+        }
+        return ReplayKey(
+            proofIdentity: identity.bytes, proofId: Array(proof.proofId),
+            sessionNonce: proof.claims.sessionNonce.map(Array.init))
+    }()
 
     /// The proof's content commitment, built once for `caller-manifest`, its locator check and
     /// `caller-metadata`.

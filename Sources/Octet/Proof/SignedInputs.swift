@@ -7,6 +7,8 @@ package enum DomainTag {
     package static let claim = Array("octet/v1/claim\0".utf8)
     package static let device = Array("octet/v1/device\0".utf8)
     package static let content = Array("octet/v1/content\0".utf8)
+    /// A proof's identity in a replay store (`ReplayKey.proofIdentity`).
+    package static let replay = Array("octet/v1/replay\0".utf8)
 }
 
 /// `claim_hash(n) = H("octet/v1/claim\0" || u32be(n) || v)`, v the field's payload as encoded.
@@ -49,12 +51,15 @@ package struct StageChain: Sendable {
     package let digests: [SHA256Digest]
     /// `H(input_last)`; `prev_0` (32 zero bytes) for a chain of no stages.
     package var committedDigest: SHA256Digest { digests.last ?? SHA256Digest() }
+    /// `H(proof_key)`, a part of every input; the proof identity of `replay-uniqueness` takes it too.
+    package let proofKeyDigest: SHA256Digest
 
     /// `proof` is borrowed: passing it owned copied every slice and array reference it holds.
     init(_ proof: borrowing DecodedProof, hasher: inout SHA256Hasher) {
         // The key hash through the verification's one context: a one-shot digest allocated its own.
         hasher.update(proof.proofKey)
         let keyHash = hasher.finalizeAndRestart()
+        proofKeyDigest = keyHash
         var previous = SHA256Digest()
         var digests: [SHA256Digest] = []
         digests.reserveCapacity(proof.stages.count)

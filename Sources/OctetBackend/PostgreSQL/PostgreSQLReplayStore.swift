@@ -9,14 +9,17 @@ import Octet
 ///
 /// Each `check(_:record:atMilliseconds:)` with `record: true` is one statement (`octet_accept`,
 /// one implicit transaction) over primary keys on the proof id and on the session nonce: of any
-/// number of concurrent checks of one proof id (or of one nonce), exactly one is answered
+/// number of concurrent checks of one proof identity (or of one nonce), exactly one is answered
 /// `.first(recorded: true)` across the fleet. A check never hangs: connecting is bounded by
 /// `connect_timeout`, every statement by a client deadline and the server's statement_timeout,
 /// and while the database is down every check answers `.unavailable` at once, one caller trying
 /// again after each backoff step. It recovers by itself when the database is back.
 ///
 /// The schema is created on first use (under an advisory lock, in one transaction) and carries
-/// a version; a newer version than ``PostgreSQLReplayStore/supportedSchemaVersion`` is refused.
+/// a version; a newer version than ``PostgreSQLReplayStore/supportedSchemaVersion`` is refused. A
+/// database of version 1 (proofs kept by `proof_id`) is migrated to version 2 (by proof identity)
+/// by the first connection that finds it, in one transaction under the same lock; the handler
+/// given to `init` is told once, by the store that made the migration.
 public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
     /// How the store connects and how long it waits.
     public struct Options: Sendable, Equatable {
@@ -54,9 +57,14 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
 
     /// A store for the libpq connection URI `uri` (`postgresql://…` or `postgres://…`). Checks the
     /// URI's syntax only: the database is reached on first use (see ``connect()``).
-    public init(uri: String, options: Options = Options()) throws(ReplayStoreError) {
+    /// `onMigration` is told once if this store migrates the database from schema version 1 (at the
+    /// first connection, which is made lazily).
+    public init(
+        uri: String, options: Options = Options(), onMigration: ReplaySchemaMigrationHandler? = nil
+    ) throws(ReplayStoreError) {
         let parsed = try PostgreSQLURI(uri)
         logSafeURI = parsed.logSafe
+        let shownURI = parsed.logSafe
         self.options = options
         let redactor = parsed.redactor
         let statementTimeout = options.statementTimeoutMilliseconds
@@ -67,7 +75,10 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         ) { () throws(ReplayStoreError) -> PostgreSQLConnection in
             let connection = try PostgreSQLConnection(
                 uri: uri, connectTimeoutSeconds: connectTimeout, redactor: redactor)
-            try Self.ready(connection, statementTimeoutMilliseconds: statementTimeout)
+            if let from = try Self.ready(connection, statementTimeoutMilliseconds: statementTimeout) {
+                let to = PostgreSQLReplaySchema.version
+                onMigration?(ReplaySchemaMigration(fromVersion: from, toVersion: to, store: shownURI))
+            }
             return connection
         }
     }
@@ -78,7 +89,8 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         _ = try schemaVersion()
     }
 
-    /// The schema version the database holds (created at ``supportedSchemaVersion`` on first use).
+    /// The schema version the database holds (created at ``supportedSchemaVersion``, or migrated to
+    /// it, on first use).
     public func schemaVersion() throws(ReplayStoreError) -> Int {
         let rows = try execute(sql: "SELECT version FROM octet_schema")
         return try Self.version(in: rows)
@@ -94,8 +106,10 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
 
     public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
         let nonce: PostgreSQLValue = key.sessionNonce.map { .bytes($0) } ?? .null
+        let identity = PostgreSQLValue.bytes(key.proofIdentity)
+        let proofId = PostgreSQLValue.bytes(key.proofId)
         if !record {
-            switch execute(PostgreSQLReplaySchema.lookUp, [.bytes(key.proofId), nonce]) {
+            switch execute(PostgreSQLReplaySchema.lookUp, [identity, proofId, nonce]) {
             case .failure(let error): return .unavailable(error.reason)
             case .success(let rows):
                 guard let row = rows.rows.first, row.count == 2 else { return Self.unexpected }
@@ -106,7 +120,7 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         }
         // A random claim marks this call's rows, so a retry after a lost answer recognises its own.
         let claim = Self.randomClaim()
-        let values: [PostgreSQLValue] = [.bytes(key.proofId), nonce, .int64(atMilliseconds), .bytes(claim)]
+        let values: [PostgreSQLValue] = [identity, proofId, nonce, .int64(atMilliseconds), .bytes(claim)]
         switch execute(PostgreSQLReplaySchema.accept, values) {
         case .failure(let error): return .unavailable(error.reason)
         case .success(let rows):
@@ -130,7 +144,7 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         guard let row = rows.rows.first, row.count == 2, let proofs = row[0].flatMap({ Int($0) }),
             let nonces = row[1].flatMap({ Int($0) })
         else { throw ReplayStoreError(.statementFailed, "PostgreSQL gave an unexpected answer to a prune") }
-        return ReplayPruneCount(proofIds: proofs, sessionNonces: nonces)
+        return ReplayPruneCount(proofs: proofs, sessionNonces: nonces)
     }
 
     // MARK: Running statements
@@ -188,9 +202,10 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
     // MARK: A new connection
 
     /// Sets a new connection up: the session's statement timeout, then the schema (created when
-    /// missing, refused when newer than this verifier's).
+    /// missing, migrated when of version 1, refused when newer than this verifier's). Returns the
+    /// version this call migrated from, if it did.
     private static func ready(_ connection: PostgreSQLConnection, statementTimeoutMilliseconds: Int)
-        throws(ReplayStoreError)
+        throws(ReplayStoreError) -> Int?
     {
         let deadline = { Deadline(milliseconds: statementTimeoutMilliseconds + 2_000) }
         // An integer we computed, not input: the only SQL text built here.
@@ -198,17 +213,21 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
             .mapError(\.error).get()
         switch connection.run(sql: "SELECT version FROM octet_schema", deadline: deadline()) {
         case .success(let rows):
-            _ = try version(in: rows)
+            if try version(in: rows) == PostgreSQLReplaySchema.version { return nil }
+            return try create(on: connection, deadline: deadline)
         case .failure(let failure) where failure.sqlState == "42P01":  // undefined_table: first use
-            try create(on: connection, deadline: deadline)
+            return try create(on: connection, deadline: deadline)
         case .failure(let failure):
             throw failure.error
         }
     }
 
-    /// Creates the schema in one transaction, under an advisory lock so that concurrent first
-    /// users wait for each other; the one that gets the lock second finds the schema made.
-    private static func create(on connection: PostgreSQLConnection, deadline: () -> Deadline) throws(ReplayStoreError) {
+    /// Creates the schema, or migrates it from version 1, in one transaction, under an advisory lock
+    /// so that concurrent first users wait for each other; the one that gets the lock second finds
+    /// the schema made (or migrated). Returns the version it migrated from, if it did.
+    private static func create(on connection: PostgreSQLConnection, deadline: () -> Deadline) throws(ReplayStoreError)
+        -> Int?
+    {
         let locked = """
             BEGIN;
             SELECT pg_advisory_xact_lock(\(PostgreSQLReplaySchema.advisoryLockKey));
@@ -223,11 +242,24 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         case .failure(let failure): throw rollBack(failure.error)
         case .success(let rows): exists = rows.rows.first?.first == "t"
         }
+        var migratedFrom: Int?
         if exists {
+            let found: Int
             switch connection.run(sql: "SELECT version FROM octet_schema", deadline: deadline()) {
             case .failure(let failure): throw rollBack(failure.error)
             case .success(let rows):
-                do throws(ReplayStoreError) { _ = try version(in: rows) } catch { throw rollBack(error) }
+                do throws(ReplayStoreError) { found = try version(in: rows) } catch { throw rollBack(error) }
+            }
+            if found == 1 {
+                if case .failure(let failure) = connection.run(
+                    sql: PostgreSQLReplaySchema.migrate, deadline: deadline())
+                {
+                    throw rollBack(
+                        ReplayStoreError(
+                            failure.error.code,
+                            "cannot migrate the replay schema from version 1: \(failure.error.reason)"))
+                }
+                migratedFrom = 1
             }
         } else if case .failure(let failure) = connection.run(sql: PostgreSQLReplaySchema.create, deadline: deadline())
         {
@@ -237,6 +269,7 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         if case .failure(let failure) = connection.run(sql: "COMMIT", deadline: deadline()) {
             throw rollBack(failure.error)
         }
+        return migratedFrom
     }
 
     private static func version(in rows: PostgreSQLRows) throws(ReplayStoreError) -> Int {
@@ -250,7 +283,8 @@ public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
                 "the replay database holds schema version \(version); this verifier understands version "
                     + "\(PostgreSQLReplaySchema.version) only: upgrade it (a schema is never downgraded)")
         }
-        guard version == PostgreSQLReplaySchema.version else {
+        // Version 1 is migrated by whoever reads it first (``create(on:deadline:)``).
+        guard version == PostgreSQLReplaySchema.version || version == 1 else {
             throw ReplayStoreError(.schemaInvalid, "the replay database holds unknown schema version \(version)")
         }
         return version

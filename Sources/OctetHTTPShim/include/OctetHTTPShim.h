@@ -20,11 +20,34 @@ struct octet_http_settings {
     unsigned int listen_backlog;
 };
 
+/// MHD_OPTION_URI_LOG_CALLBACK's callback: sees a request's target as sent, before MHD splits its
+/// query into arguments; what it returns is the request's `*con_cls`.
+typedef void *(*octet_http_uri_callback)(void *context, const char *uri, struct MHD_Connection *connection);
+
 /// Starts one internal polling thread (epoll on Linux) with suspend/resume, so the verification
 /// of a request can run elsewhere while the connection waits. NULL when MHD cannot start.
 struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, MHD_AccessHandlerCallback handler,
                                     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
-                                    void *context);
+                                    octet_http_uri_callback uri_seen, void *context);
+
+/// Called from the URI callback for a request that will be refused (414): ends the query string
+/// right after its `?`, so that MHD (which splits the query into its per-connection memory after
+/// the callback returns) stores no argument. Without it, a few hundred arguments exhaust that
+/// memory and libmicrohttpd 0.9.75 neither answers nor closes until the timeout. `uri` is the
+/// callback's argument (MHD's own writable read buffer); nothing else is changed.
+void octet_http_drop_query(const char *uri);
+
+/// The length MHD recorded of the request's header block: from the first byte of the request line
+/// (where `method` points) to the end of the empty line, as it sits in MHD's read buffer. 0 if unknown.
+size_t octet_http_header_block_size(struct MHD_Connection *connection);
+
+/// Calls `visit(context, name, name_size, value, value_size)` for each request header as MHD
+/// stored it, with the sizes MHD recorded (a NUL inside a value shows as a size past strlen).
+/// Returns the number of headers.
+int octet_http_each_header(struct MHD_Connection *connection,
+                           void (*visit)(void *context, const char *name, size_t name_size, const char *value,
+                                         size_t value_size),
+                           void *context);
 
 /// The port the daemon is bound to (the actual one when port 0 was asked for); 0 when unknown.
 uint16_t octet_http_bound_port(struct MHD_Daemon *daemon);
