@@ -1,0 +1,199 @@
+package dev.octet.attestation
+
+import dev.octet.crypto.P256PublicKey
+import dev.octet.crypto.Sha256
+import dev.octet.encoding.der.Der
+import dev.octet.encoding.der.DerException
+import dev.octet.encoding.der.DerTag
+import java.math.BigInteger
+import java.security.KeyFactory
+import java.security.PublicKey
+import java.security.Signature
+import java.security.spec.X509EncodedKeySpec
+import java.security.interfaces.ECPublicKey
+import java.security.interfaces.RSAPublicKey
+
+/**
+ * A certificate from device evidence or the anchors, read by our own reader and loaded for use
+ * (Swift: `StrictCertificate`, a `CertificateStructure` loaded into OpenSSL's `X509`).
+ *
+ * Our reading decides what the certificate is; the platform's provider only reads its key
+ * (`KeyFactory`, from the SubjectPublicKeyInfo as it arrived) and verifies signatures
+ * (`Signature`, over the tbsCertificate bytes that arrived, with the scheme and hash the
+ * certificate's own signatureAlgorithm names). `CertificateFactory("X.509")` is deliberately not
+ * the judge of loading: the JDK's refuses a certificate with a repeated extension and parses known
+ * extensions eagerly, where OpenSSL (the Swift library's) loads both, so it would turn the walk's
+ * "repeated attestation extension" (ATTESTATION_EXTENSION_INVALID) into CERTIFICATE_MALFORMED.
+ * "Loading" is therefore what every X.509 library requires beyond the well-formed rule: each
+ * AlgorithmIdentifier is an OID with at most one parameter element, and each Name is a SEQUENCE
+ * OF SET OF `SEQUENCE { OID, value }`. A key the provider cannot read (an unknown algorithm, an
+ * invalid point) leaves the certificate loaded without a key, as OpenSSL does: its signatures
+ * then verify nothing, and a leaf without a P-256 key is `device-attestation-sig`'s KEY_INVALID.
+ */
+internal class Certificate private constructor(val fields: CertificateFields, private val key: PublicKey?) {
+    /** The certificate's key as the provider read it, or null when the provider could not read it. */
+    val publicKey: PublicKey? get() = key
+
+    /** The key when it is an EC P-256 key; null for any other key. */
+    val publicKeyP256: P256PublicKey? get() = key?.let { P256PublicKey.fromPublicKey(it) }
+
+    /** SHA-256 of the SubjectPublicKeyInfo as it arrived (whatever the key type). */
+    val spkiSha256: ByteArray get() = Sha256.hash(fields.spkiDer())
+
+    /**
+     * True when `parent`'s key verifies this certificate's signature, with the hash and scheme
+     * named by this certificate's signatureAlgorithm (RSA PKCS#1 v1.5 or ECDSA). Names are not
+     * compared here. Every provider exception counts as "does not verify".
+     */
+    fun isSignedBy(parent: Certificate): Boolean {
+        val parentKey = parent.key ?: return false
+        return CertificateSignature.verifies(fields, parentKey)
+    }
+
+    companion object {
+        /** The outcome of [load]: a certificate, or why it is not one (log-safe). */
+        sealed class Loaded {
+            class Ok(val certificate: Certificate) : Loaded()
+            class Malformed(val defect: CertificateDefect) : Loaded()
+        }
+
+        /** Well-formed by the strict rule, then loaded. */
+        fun load(der: ByteArray): Loaded {
+            val parsed = StrictCertificate.parse(der)
+            return when (parsed) {
+                is StrictCertificate.Result.Malformed -> Loaded.Malformed(parsed.defect)
+                is StrictCertificate.Result.WellFormed -> load(parsed.certificate)
+            }
+        }
+
+        /** A well-formed certificate, loaded: the X.509 grammar a library requires, then its key through the provider. */
+        fun load(fields: CertificateFields): Loaded {
+            val loadable = isAlgorithmIdentifier(fields.signatureAlgorithmDer()) && isName(fields.issuerDer()) &&
+                isName(fields.subjectDer()) && keyAlgorithm(fields.spkiDer()) != null
+            if (!loadable) return Loaded.Malformed(CertificateDefect(CertificateDefect.Rule.NOT_LOADABLE))
+            return Loaded.Ok(Certificate(fields, readKey(fields.spkiDer())))
+        }
+
+        private const val EC_PUBLIC_KEY = "1.2.840.10045.2.1"
+        private const val RSA_ENCRYPTION = "1.2.840.113549.1.1.1"
+
+        /** `AlgorithmIdentifier ::= SEQUENCE { OBJECT IDENTIFIER, parameters ANY OPTIONAL }`: at most two elements. */
+        private fun isAlgorithmIdentifier(der: ByteArray): Boolean = try {
+            val parts = Der.parse(der).sequence()
+            parts.read(DerTag.OBJECT_IDENTIFIER).objectIdentifierBytes()
+            parts.next()
+            parts.isAtEnd
+        } catch (e: DerException) {
+            false
+        }
+
+        /** The SPKI's AlgorithmIdentifier when it has X.509's shape, else null. */
+        private fun keyAlgorithm(spki: ByteArray): ByteArray? = try {
+            val algorithm = Der.parse(spki).sequence().read()
+            if (isAlgorithmIdentifier(algorithm.encoded())) algorithm.encoded() else null
+        } catch (e: DerException) {
+            null
+        }
+
+        /** `Name ::= SEQUENCE OF SET OF SEQUENCE { type OBJECT IDENTIFIER, value ANY }` (a universal-class value). */
+        private fun isName(der: ByteArray): Boolean = try {
+            val rdns = Der.parse(der).sequence()
+            var ok = true
+            while (ok) {
+                val rdn = rdns.next() ?: break
+                val attributes = rdn.set()
+                while (ok) {
+                    val attribute = attributes.next() ?: break
+                    val pair = attribute.sequence()
+                    pair.read(DerTag.OBJECT_IDENTIFIER).objectIdentifierBytes()
+                    ok = pair.read().tag.tagClass == DerTag.UNIVERSAL && pair.isAtEnd
+                }
+            }
+            ok
+        } catch (e: DerException) {
+            false
+        }
+
+        /** The key through the platform's `KeyFactory` (EC or RSA); null for any other kind or when the provider refuses it. */
+        private fun readKey(spki: ByteArray): PublicKey? {
+            val algorithm = keyAlgorithm(spki) ?: return null
+            val oid = try {
+                Der.parse(algorithm).sequence().read().objectIdentifierBytes()
+            } catch (e: DerException) {
+                return null
+            }
+            val kind = when {
+                oid.contentEquals(ObjectIdentifier.encode(EC_PUBLIC_KEY) ?: return null) -> "EC"
+                oid.contentEquals(ObjectIdentifier.encode(RSA_ENCRYPTION) ?: return null) -> "RSA"
+                else -> return null
+            }
+            return try {
+                KeyFactory.getInstance(kind).generatePublic(X509EncodedKeySpec(spki))
+            } catch (e: Exception) {
+                null
+            } catch (e: LinkageError) {
+                null
+            }
+        }
+    }
+}
+
+/** Certificate signatures through the JCA: the algorithm named by OID, strict encodings judged first. */
+internal object CertificateSignature {
+    private const val ECDSA = "ECDSA"
+    private const val RSA = "RSA"
+
+    /** signatureAlgorithm OID → (JCA name, key kind): RSA PKCS#1 v1.5 and ECDSA, as OpenSSL's X509_verify takes them. */
+    private val algorithms: List<Pair<String, Pair<String, String>>> = listOf(
+        "1.2.840.10045.4.1" to Pair("SHA1withECDSA", ECDSA),
+        "1.2.840.10045.4.3.1" to Pair("SHA224withECDSA", ECDSA),
+        "1.2.840.10045.4.3.2" to Pair("SHA256withECDSA", ECDSA),
+        "1.2.840.10045.4.3.3" to Pair("SHA384withECDSA", ECDSA),
+        "1.2.840.10045.4.3.4" to Pair("SHA512withECDSA", ECDSA),
+        "1.2.840.113549.1.1.5" to Pair("SHA1withRSA", RSA),
+        "1.2.840.113549.1.1.14" to Pair("SHA224withRSA", RSA),
+        "1.2.840.113549.1.1.11" to Pair("SHA256withRSA", RSA),
+        "1.2.840.113549.1.1.12" to Pair("SHA384withRSA", RSA),
+        "1.2.840.113549.1.1.13" to Pair("SHA512withRSA", RSA)
+    )
+
+    fun verifies(certificate: CertificateFields, key: PublicKey): Boolean {
+        val (name, kind) = algorithms.firstOrNull { certificate.hasSignatureAlgorithm(it.first) }?.second ?: return false
+        val signature = certificate.signatureValue()
+        when (kind) {
+            ECDSA -> {
+                if (key !is ECPublicKey) return false
+                if (!isStrictEcdsaSignature(signature, key.params.order)) return false
+            }
+            else -> {
+                if (key !is RSAPublicKey) return false
+                // PKCS#1 v1.5: the signature is exactly as long as the modulus (OpenSSL refuses any other length).
+                if (signature.size != (key.modulus.bitLength() + 7) / 8) return false
+            }
+        }
+        return try {
+            val verifier = Signature.getInstance(name)
+            verifier.initVerify(key)
+            verifier.update(certificate.tbs())
+            verifier.verify(signature)
+        } catch (e: Exception) {
+            false
+        } catch (e: LinkageError) {
+            false
+        }
+    }
+
+    /**
+     * `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` in strict DER, r and s in 1..n-1, and
+     * nothing after it: judged here so that no provider's leniency decides.
+     */
+    internal fun isStrictEcdsaSignature(signature: ByteArray, order: BigInteger): Boolean = try {
+        val fields = Der.parse(signature).sequence()
+        val r = BigInteger(fields.read(DerTag.INTEGER).integerBytes())
+        val s = BigInteger(fields.read(DerTag.INTEGER).integerBytes())
+        fields.finish()
+        r.signum() > 0 && s.signum() > 0 && r < order && s < order
+    } catch (e: DerException) {
+        false
+    }
+}
