@@ -4,8 +4,8 @@
 // `POST /v1/verify` takes one request, {"id", "proofBase64", "options"}, with a bearer token of the
 // server's --token-file, and answers 200 with the result whatever the verdict, or an error object
 // ({"schema": "octet-verify/1", "error": {"code", "field", "detail"}}) with a 4xx/5xx status:
-// docs/openapi.json and docs/service.md. Plain Node (18 or later): the built-in `http`/`https`
-// modules, no npm package.
+// docs/openapi.json and docs/service.md. Plain Node (18 or later; tested with 20): the built-in
+// `http`/`https` modules, no npm package.
 //
 //   const { OctetServeClient, ServeError } = require('./octet-serve.js');
 //   const client = new OctetServeClient('http://10.0.0.5:8080', { token: process.env.OCTET_TOKEN });
