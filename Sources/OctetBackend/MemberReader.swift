@@ -73,20 +73,12 @@ struct MemberReader {
         return Int64(magnitude)
     }
 
-    /// A string of canonical padded base64 (kept as text: the options object holds base64).
-    func base64(_ name: String) throws(RequestError) -> String? {
-        guard let (value, at) = value(name) else { return nil }
-        guard case .string(let text) = value, Base64.decode(text) != nil else {
-            throw RequestError(at: at, "expected standard base64 with padding")
-        }
-        return text
-    }
-
-    /// ``base64(_:)``'s bytes, decoded once (the proof: the largest member of every request).
-    func base64Bytes(_ name: String) throws(RequestError) -> [UInt8]? {
+    /// A base64 member's bytes, decoded once (the proof: the largest member of every request).
+    /// `note` follows the refusal (`expectedSessionNonceBase64`: the command line takes hex).
+    func base64Bytes(_ name: String, note: String = "") throws(RequestError) -> [UInt8]? {
         guard let (value, at) = value(name) else { return nil }
         guard case .string(let text) = value, let bytes = Base64.decode(text) else {
-            throw RequestError(at: at, "expected standard base64 with padding")
+            throw RequestError(at: at, "expected standard base64 with padding" + note)
         }
         return bytes
     }
@@ -115,19 +107,20 @@ struct MemberReader {
         return strings
     }
 
-    func base64Array(_ name: String, required: Bool) throws(RequestError) -> [String]? {
+    /// An array of base64 strings, each decoded once.
+    func base64Array(_ name: String, required: Bool) throws(RequestError) -> [[UInt8]]? {
         guard let (elements, at) = try array(name) else {
             if required { throw RequestError(at: path.appending(name), "required") }
             return nil
         }
-        var strings: [String] = []
+        var decoded: [[UInt8]] = []
         for (index, element) in elements.enumerated() {
-            guard case .string(let text) = element, Base64.decode(text) != nil else {
+            guard case .string(let text) = element, let bytes = Base64.decode(text) else {
                 throw RequestError(at: at.appending(index: index), "expected standard base64 with padding")
             }
-            strings.append(text)
+            decoded.append(bytes)
         }
-        return strings
+        return decoded
     }
 
     /// The number's value when it is finite as a Double (`1e400` is not).

@@ -20,12 +20,12 @@ public struct ProofReport: Sendable, Equatable {
     public let trustAnchors: String
 
     /// `evidence`: the proof's device evidence when it decoded, for the CLI's check names.
-    /// `prompts`: by library check name, the library's detail for an option not given and the
-    /// front end's hint naming its own flag or request member instead (`OptionPrompts`).
+    /// `prompts`: how the front end names the options (`OptionPrompts`); a NOT-CHECKED check whose
+    /// detail is the library's for an option `options` leaves out gets the front end's hint instead.
     public init(
         path: String, proofSHA256: String, verification: ProofVerification,
         evidence: LocationProof.DeviceEvidenceKind?, verifiedAtMilliseconds: Int64, trustAnchors: String,
-        prompts: [String: (library: String, hint: String)] = [:]
+        prompts: OptionPrompts = .library, options: VerifyOptions? = nil
     ) {
         self.path = path
         self.proofSHA256 = proofSHA256
@@ -39,12 +39,11 @@ public struct ProofReport: Sendable, Equatable {
                 checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
             }
         }
-        if !prompts.isEmpty {
+        if let options, !prompts.hints.isEmpty {
             for index in checks.indices where checks[index].status == .notChecked {
                 let check = checks[index]
-                if let prompt = prompts[check.name], prompt.library == check.detail {
-                    checks[index] = ProofCheck(
-                        name: check.name, status: check.status, detail: prompt.hint, code: check.code)
+                if let hint = prompts.hint(check: check.name, detail: check.detail, options: options) {
+                    checks[index] = ProofCheck(name: check.name, status: check.status, detail: hint, code: check.code)
                 }
             }
         }

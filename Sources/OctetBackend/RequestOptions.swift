@@ -39,19 +39,36 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
 
     /// Presented content: exactly one of the two is set.
     public struct Content: Encodable, Sendable, Equatable {
-        /// The content's bytes (`.bytes`), base64.
-        public var bytesBase64: String?
+        /// The content's bytes (`.bytes`), decoded once from `bytesBase64`.
+        public var bytes: [UInt8]?
         /// `.unavailable(reason)`.
         public var unavailable: String?
 
-        public init(bytesBase64: String? = nil, unavailable: String? = nil) {
-            self.bytesBase64 = bytesBase64
+        public init(bytes: [UInt8]? = nil, unavailable: String? = nil) {
+            self.bytes = bytes
             self.unavailable = unavailable
+        }
+
+        /// From base64 text, which must be valid (hand-built options; the decoder refuses bad base64).
+        public init(bytesBase64: String?, unavailable: String? = nil) {
+            self.init(bytes: bytesBase64.map { RequestOptions.bytes(base64: $0, "bytesBase64") }, unavailable: unavailable)
+        }
+
+        /// `bytesBase64` as it is sent.
+        public var bytesBase64: String? { bytes.map { Base64.encode($0) } }
+
+        enum CodingKeys: String, CodingKey { case bytesBase64, unavailable }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(bytesBase64, forKey: .bytesBase64)
+            try container.encodeIfPresent(unavailable, forKey: .unavailable)
         }
     }
 
     public struct CallerMetadata: Encodable, Sendable, Equatable {
-        public var manifestJsonBase64: String?
+        /// The manifest's bytes, decoded once from `manifestJsonBase64`.
+        public var manifestJson: [UInt8]?
         /// Presented content by key.
         public var content: [String: Content]
         /// "none", "all", or "keys" (then `requireContentKeys`).
@@ -59,25 +76,67 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
         public var requireContentKeys: [String]?
 
         public init(
-            manifestJsonBase64: String? = nil, content: [String: Content] = [:], requireContent: String = "none",
+            manifestJson: [UInt8]?, content: [String: Content] = [:], requireContent: String = "none",
             requireContentKeys: [String]? = nil
         ) {
-            self.manifestJsonBase64 = manifestJsonBase64
+            self.manifestJson = manifestJson
             self.content = content
             self.requireContent = requireContent
             self.requireContentKeys = requireContentKeys
+        }
+
+        /// From base64 text, which must be valid (hand-built options; the decoder refuses bad base64).
+        public init(
+            manifestJsonBase64: String? = nil, content: [String: Content] = [:], requireContent: String = "none",
+            requireContentKeys: [String]? = nil
+        ) {
+            self.init(
+                manifestJson: manifestJsonBase64.map { RequestOptions.bytes(base64: $0, "manifestJsonBase64") },
+                content: content, requireContent: requireContent, requireContentKeys: requireContentKeys)
+        }
+
+        /// `manifestJsonBase64` as it is sent.
+        public var manifestJsonBase64: String? { manifestJson.map { Base64.encode($0) } }
+
+        enum CodingKeys: String, CodingKey { case manifestJsonBase64, content, requireContent, requireContentKeys }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(manifestJsonBase64, forKey: .manifestJsonBase64)
+            try container.encode(content, forKey: .content)
+            try container.encode(requireContent, forKey: .requireContent)
+            try container.encodeIfPresent(requireContentKeys, forKey: .requireContentKeys)
         }
     }
 
     /// `TrustAnchors`: DER roots, base64. Absent: the bundled roots. Vectors only: a request may not
     /// choose its own anchors.
     public struct Anchors: Encodable, Sendable, Equatable {
-        public var appAttestRootsDERBase64: [String]
-        public var androidRootsDERBase64: [String]
+        /// The roots' DER, decoded once from the base64 members.
+        public var appAttestRootsDER: [[UInt8]]
+        public var androidRootsDER: [[UInt8]]
 
+        public init(appAttestRootsDER: [[UInt8]], androidRootsDER: [[UInt8]]) {
+            self.appAttestRootsDER = appAttestRootsDER
+            self.androidRootsDER = androidRootsDER
+        }
+
+        /// From base64 text, which must be valid (hand-built options; the decoder refuses bad base64).
         public init(appAttestRootsDERBase64: [String], androidRootsDERBase64: [String]) {
-            self.appAttestRootsDERBase64 = appAttestRootsDERBase64
-            self.androidRootsDERBase64 = androidRootsDERBase64
+            self.init(
+                appAttestRootsDER: appAttestRootsDERBase64.map { RequestOptions.bytes(base64: $0, "appAttestRootsDERBase64") },
+                androidRootsDER: androidRootsDERBase64.map { RequestOptions.bytes(base64: $0, "androidRootsDERBase64") })
+        }
+
+        public var appAttestRootsDERBase64: [String] { appAttestRootsDER.map { Base64.encode($0) } }
+        public var androidRootsDERBase64: [String] { androidRootsDER.map { Base64.encode($0) } }
+
+        enum CodingKeys: String, CodingKey { case appAttestRootsDERBase64, androidRootsDERBase64 }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(appAttestRootsDERBase64, forKey: .appAttestRootsDERBase64)
+            try container.encode(androidRootsDERBase64, forKey: .androidRootsDERBase64)
         }
     }
 
@@ -147,10 +206,11 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
     public var requireVerdict: String?
     public var callerMetadata: CallerMetadata?
     public var requireCallerMetadata: Bool?
-    public var expectedSessionNonceBase64: String?
+    /// The session nonce's bytes, decoded once from `expectedSessionNonceBase64`.
+    public var expectedSessionNonce: [UInt8]?
     public var trustAnchors: Anchors?
-    /// `attestationBundle`: an encoded `AppAttestEnrolment`, base64.
-    public var attestationBundleBase64: String?
+    /// `attestationBundle`: an encoded `AppAttestEnrolment`, decoded once from `attestationBundleBase64`.
+    public var attestationBundle: [UInt8]?
     /// `expectedApps`: absent => nil (no `app-identity`); `[]` accepts no app.
     public var expectedApps: [ExpectedAppEntry]?
 
@@ -158,18 +218,61 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
         self.verificationTimeMs = verificationTimeMs
     }
 
+    /// `expectedSessionNonceBase64` as it is sent; set from valid base64 only (hand-built options).
+    public var expectedSessionNonceBase64: String? {
+        get { expectedSessionNonce.map { Base64.encode($0) } }
+        set { expectedSessionNonce = newValue.map { Self.bytes(base64: $0, "expectedSessionNonceBase64") } }
+    }
+
+    /// `attestationBundleBase64` as it is sent; set from valid base64 only (hand-built options).
+    public var attestationBundleBase64: String? {
+        get { attestationBundle.map { Base64.encode($0) } }
+        set { attestationBundle = newValue.map { Self.bytes(base64: $0, "attestationBundleBase64") } }
+    }
+
+    /// Base64 text a program wrote into hand-built options. Text from outside goes through the
+    /// decoder, which refuses bad base64 as a `RequestError` naming the member; here it is a
+    /// programming error, never a member that silently counts as absent.
+    static func bytes(base64 text: String, _ member: String) -> [UInt8] {
+        guard let bytes = Base64.decode(text) else { preconditionFailure("RequestOptions.\(member): not base64") }
+        return bytes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case verificationTimeMs, maxAgeSeconds, expectedRegion, requireAttestation, honorVerdictTier, requireVerdict,
+            callerMetadata, requireCallerMetadata, expectedSessionNonceBase64, trustAnchors, attestationBundleBase64,
+            expectedApps
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(verificationTimeMs, forKey: .verificationTimeMs)
+        try container.encodeIfPresent(maxAgeSeconds, forKey: .maxAgeSeconds)
+        try container.encodeIfPresent(expectedRegion, forKey: .expectedRegion)
+        try container.encodeIfPresent(requireAttestation, forKey: .requireAttestation)
+        try container.encodeIfPresent(honorVerdictTier, forKey: .honorVerdictTier)
+        try container.encodeIfPresent(requireVerdict, forKey: .requireVerdict)
+        try container.encodeIfPresent(callerMetadata, forKey: .callerMetadata)
+        try container.encodeIfPresent(requireCallerMetadata, forKey: .requireCallerMetadata)
+        try container.encodeIfPresent(expectedSessionNonceBase64, forKey: .expectedSessionNonceBase64)
+        try container.encodeIfPresent(trustAnchors, forKey: .trustAnchors)
+        try container.encodeIfPresent(attestationBundleBase64, forKey: .attestationBundleBase64)
+        try container.encodeIfPresent(expectedApps, forKey: .expectedApps)
+    }
+
     /// The options without attestation material (anchors and bundle), which a test authority
     /// mints afresh on every regeneration.
     public var withoutAttestationMaterial: RequestOptions {
         var copy = self
         copy.trustAnchors = nil
-        copy.attestationBundleBase64 = nil
+        copy.attestationBundle = nil
         return copy
     }
 
     /// The options to pass to `Octet.verify`, judged at `verificationTimeMs`, or at
-    /// `defaultTimeMilliseconds` when the object has none. Every base64 member was checked by the
-    /// decoder; built by hand, an undecodable one counts as absent.
+    /// `defaultTimeMilliseconds` when the object has none. A plain mapping: every member is already
+    /// typed (the decoder decoded each base64 member once, and refused any it could not read), so
+    /// no member can fail here or count as absent.
     public func verifyOptions(defaultTimeMilliseconds: Int64 = 0) -> VerifyOptions {
         let milliseconds = verificationTimeMs ?? defaultTimeMilliseconds
         var options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
@@ -181,44 +284,49 @@ public struct RequestOptions: Encodable, Sendable, Equatable {
             } else if let geohash = region.geohash {
                 options.expectedRegion = .geohash(geohash)
             } else if let polygon = region.polygon {
+                // The decoder reads pairs only; a hand-built vertex that is not a pair is NaN, which
+                // the library judges expected-region-invalid (FAIL), never an absent region.
                 options.expectedRegion = .polygon(
-                    polygon.map { .init(latitude: $0.first ?? .nan, longitude: $0.last ?? .nan) })
+                    polygon.map {
+                        $0.count == 2 ? .init(latitude: $0[0], longitude: $0[1]) : .init(latitude: .nan, longitude: .nan)
+                    })
             }
         }
         options.requireAttestation = requireAttestation ?? false
         options.honorVerdictTier = honorVerdictTier ?? false
         switch requireVerdict {
+        case nil: break
         case "VERIFIED": options.requireVerdict = .verified
         case "PLAUSIBLE": options.requireVerdict = .plausible
-        default: break
+        case let other?: preconditionFailure("RequestOptions.requireVerdict: \(other) is not VERIFIED or PLAUSIBLE")
         }
         if let metadata = callerMetadata {
             var content: [String: CallerMetadataCheck.Content] = [:]
             for (key, value) in metadata.content {
-                if let base64 = value.bytesBase64, let bytes = Base64.decode(base64) {
+                if let bytes = value.bytes {
                     content[key] = .bytes(Data(bytes))
                 } else {
                     content[key] = .unavailable(value.unavailable ?? "")
                 }
             }
-            let required: CallerMetadataCheck.RequiredContent =
-                switch metadata.requireContent {
-                case "all": .all
-                case "keys": .keys(metadata.requireContentKeys ?? [])
-                default: .none
-                }
+            let required: CallerMetadataCheck.RequiredContent
+            switch metadata.requireContent {
+            case "none": required = .none
+            case "all": required = .all
+            case "keys": required = .keys(metadata.requireContentKeys ?? [])
+            case let other: preconditionFailure("RequestOptions.requireContent: \(other) is not none, all or keys")
+            }
             options.callerMetadata = CallerMetadataCheck(
-                manifestJson: metadata.manifestJsonBase64.flatMap(Base64.decode).map { Data($0) }, content: content,
-                requireContent: required)
+                manifestJson: metadata.manifestJson.map { Data($0) }, content: content, requireContent: required)
         }
         options.requireCallerMetadata = requireCallerMetadata ?? false
-        options.expectedSessionNonce = expectedSessionNonceBase64.flatMap(Base64.decode).map { Data($0) }
+        options.expectedSessionNonce = expectedSessionNonce.map { Data($0) }
         if let anchors = trustAnchors {
             options.trustAnchors = TrustAnchors(
-                appAttestRootsDER: anchors.appAttestRootsDERBase64.compactMap(Base64.decode).map { Data($0) },
-                androidRootsDER: anchors.androidRootsDERBase64.compactMap(Base64.decode).map { Data($0) })
+                appAttestRootsDER: anchors.appAttestRootsDER.map { Data($0) },
+                androidRootsDER: anchors.androidRootsDER.map { Data($0) })
         }
-        options.attestationBundle = attestationBundleBase64.flatMap(Base64.decode).map { Data($0) }
+        options.attestationBundle = attestationBundle.map { Data($0) }
         options.expectedApps = expectedApps?.compactMap(\.expectedApp)
         return options
     }
@@ -259,15 +367,16 @@ extension RequestOptions {
             callerMetadata = try Self.callerMetadata(metadata, at: metadataPath)
         }
         requireCallerMetadata = try reader.bool("requireCallerMetadata")
-        expectedSessionNonceBase64 = try reader.base64("expectedSessionNonceBase64")
+        expectedSessionNonce = try reader.base64Bytes(
+            "expectedSessionNonceBase64", note: " (a request takes the nonce in base64; the command line's --session-nonce takes hex)")
         if let (anchors, anchorsPath) = try reader.object("trustAnchors") {
             let anchorsReader = try MemberReader(
                 anchors, at: anchorsPath, known: ["appAttestRootsDERBase64", "androidRootsDERBase64"])
             trustAnchors = Anchors(
-                appAttestRootsDERBase64: try anchorsReader.base64Array("appAttestRootsDERBase64", required: true) ?? [],
-                androidRootsDERBase64: try anchorsReader.base64Array("androidRootsDERBase64", required: true) ?? [])
+                appAttestRootsDER: try anchorsReader.base64Array("appAttestRootsDERBase64", required: true) ?? [],
+                androidRootsDER: try anchorsReader.base64Array("androidRootsDERBase64", required: true) ?? [])
         }
-        attestationBundleBase64 = try reader.base64("attestationBundleBase64")
+        attestationBundle = try reader.base64Bytes("attestationBundleBase64")
         if let (entries, entriesPath) = try reader.array("expectedApps") {
             expectedApps = try Self.expectedApps(entries, at: entriesPath)
         }
@@ -372,7 +481,7 @@ extension RequestOptions {
         let reader = try MemberReader(
             object, at: path, known: ["manifestJsonBase64", "content", "requireContent", "requireContentKeys"])
         var metadata = CallerMetadata()
-        metadata.manifestJsonBase64 = try reader.base64("manifestJsonBase64")
+        metadata.manifestJson = try reader.base64Bytes("manifestJsonBase64")
         if let (content, contentPath) = try reader.object("content") {
             for member in content.members {
                 let itemPath = contentPath.appendingCallerName(member.name)
@@ -389,8 +498,7 @@ extension RequestOptions {
                     throw RequestError(at: itemPath, "the same content key as an earlier member (canonically equivalent)")
                 }
                 metadata.content[member.name] = Content(
-                    bytesBase64: try itemReader.base64("bytesBase64"), unavailable: try itemReader.string("unavailable")
-                )
+                    bytes: try itemReader.base64Bytes("bytesBase64"), unavailable: try itemReader.string("unavailable"))
             }
         }
         let required = try reader.string("requireContent", oneOf: ["none", "all", "keys"])

@@ -58,7 +58,7 @@ public final class Verifier: Sendable {
         return ProofReport(
             path: path, proofSHA256: Hex.encode(SHA256.hash(bytes)), verification: verification,
             evidence: proof?.deviceEvidence, verifiedAtMilliseconds: milliseconds, trustAnchors: anchorsFingerprint,
-            prompts: prompts.absent(in: options))
+            prompts: prompts, options: options)
     }
 }
 
@@ -112,8 +112,15 @@ public enum VerifyOptionName: String, Sendable, CaseIterable {
 /// Swift caller); a front end replaces it, when the option is absent, with the hint naming its own.
 public struct OptionPrompts: Sendable, Equatable {
     public let names: [VerifyOptionName: String]
+    /// Each named option's hint, made once.
+    let hints: [VerifyOptionName: String]
 
-    public init(_ names: [VerifyOptionName: String]) { self.names = names }
+    public init(_ names: [VerifyOptionName: String]) {
+        self.names = names
+        self.hints = names.reduce(into: [:]) { $0[$1.key] = $1.key.hint(naming: $1.value) }
+    }
+
+    public static func == (lhs: OptionPrompts, rhs: OptionPrompts) -> Bool { lhs.names == rhs.names }
 
     /// The library's own details, untouched: a Swift backend calling ``Verifier`` itself.
     public static let library = OptionPrompts([:])
@@ -127,14 +134,17 @@ public struct OptionPrompts: Sendable, Equatable {
         return OptionPrompts(names)
     }
 
-    /// For each named check whose option `options` leaves out: the library's detail for that
-    /// (the hint naming the `VerifyOptions` member) and this front end's hint in its place. A check
-    /// NOT-CHECKED for another reason (`proof not decoded`) keeps its detail.
-    func absent(in options: VerifyOptions) -> [String: (library: String, hint: String)] {
-        var hints: [String: (library: String, hint: String)] = [:]
-        for (option, name) in names where option.isAbsent(in: options) {
-            for check in option.checks { hints[check] = (option.libraryDetail, option.hint(naming: name)) }
-        }
-        return hints
+    /// The library's detail for an option not given, by the detail's text.
+    static let optionByLibraryDetail: [String: VerifyOptionName] = Dictionary(
+        uniqueKeysWithValues: VerifyOptionName.allCases.map { ($0.libraryDetail, $0) })
+
+    /// This front end's hint for a NOT-CHECKED check of `name` whose detail is `detail`, when the
+    /// detail is the library's for an option `options` leaves out; nil otherwise (a check
+    /// NOT-CHECKED for another reason, `proof not decoded`, keeps its detail).
+    func hint(check name: String, detail: String, options: VerifyOptions) -> String? {
+        guard !hints.isEmpty, let option = Self.optionByLibraryDetail[detail], option.checks.contains(name),
+            option.isAbsent(in: options)
+        else { return nil }
+        return hints[option]
     }
 }

@@ -2,9 +2,9 @@
 /// ``FlagTable``: `--flag VALUE` or `--flag=VALUE`, a short alias, `--` ends the options, `-` is
 /// standard input. A flag that is not in the table is refused with the nearest one suggested; a
 /// flag not marked repeatable may be given once; a switch takes no value.
-enum FlagParser {
+package enum FlagParser {
     /// How a parse ended.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Every argument read: the flags given, in order (canonical names).
         case parsed(given: [String])
         /// An informational flag (`--help`, `--version`, `--generate-manual`): its name and value.
@@ -13,7 +13,7 @@ enum FlagParser {
 
     /// Reads `arguments` into `configuration` with `rows`; operands go to `operand` (nil: the
     /// command takes none, and an operand is a usage error).
-    static func parse<C>(
+    package static func parse<C>(
         _ arguments: [[UInt8]], command: CommandSpec, rows: [OptionRow<C>], into configuration: inout C,
         operand: ((inout C, [UInt8]) throws(CLIError) -> Void)?
     ) throws(CLIError) -> Outcome {
@@ -80,7 +80,7 @@ enum FlagParser {
             return "unknown option \(RegionSpec.quoted(spelled)) (did you mean \(nearest)? see \(help))"
         }
         // A flag another command takes: say which, so `serve --replay-db` is not a riddle.
-        for other in FlagTable.commands where other.words != command.words {
+        for other in FlagTable.commands where other.words != command.words && command.program == other.program {
             if other.visibleFlags.contains(where: { $0.name == spelled }) {
                 return "unknown option \(RegionSpec.quoted(spelled)): it is an option of \(other.name), not of "
                     + "\(command.name) (see \(help))"

@@ -5,17 +5,17 @@ import OctetEncoding
 /// One option of a command of `octet-verify`. Parsing, `--help`, the man page `octet-verify(1)`
 /// and the bash, zsh and fish completions are all made from the rows of ``FlagTable``: a new flag
 /// is one ``OptionRow`` (this description and what it does to the configuration), nothing else.
-struct Flag: Sendable, Equatable {
+package struct Flag: Sendable, Equatable {
     /// `--max-age`.
-    var name: String
+    package var name: String
     /// A short alias, `-h`.
-    var short: String?
+    package var short: String?
     /// The value's placeholder (`SECONDS`, `FILE`, `DIR`, `text|json`), nil for a switch.
-    var value: String?
+    package var value: String?
     /// One line, lower case, no final full stop.
-    var help: String
+    package var help: String
     /// May be given more than once.
-    var repeatable: Bool
+    package var repeatable: Bool
     /// Configures a run rather than one proof: accepted with `--requests` (each request carries
     /// its own per-proof options).
     var configuresRun = false
@@ -28,7 +28,7 @@ struct Flag: Sendable, Equatable {
     var option: VerifyOptionName?
 
     /// A flag that takes a value.
-    init(_ name: String, short: String? = nil, _ value: String, _ help: String, repeatable: Bool = false) {
+    package init(_ name: String, short: String? = nil, _ value: String, _ help: String, repeatable: Bool = false) {
         self.name = name
         self.short = short
         self.value = value
@@ -37,7 +37,7 @@ struct Flag: Sendable, Equatable {
     }
 
     /// A switch.
-    init(_ name: String, short: String? = nil, _ help: String) {
+    package init(_ name: String, short: String? = nil, _ help: String) {
         self.name = name
         self.short = short
         self.value = nil
@@ -82,7 +82,7 @@ struct Flag: Sendable, Equatable {
         return copy
     }
 
-    var info: Flag {
+    package var info: Flag {
         var copy = self
         copy.informational = true
         return copy
@@ -97,11 +97,11 @@ struct Flag: Sendable, Equatable {
 }
 
 /// A flag's argument as given (`--flag VALUE` or `--flag=VALUE`); empty for a switch.
-struct FlagArgument {
-    let flag: String
-    let bytes: [UInt8]
+package struct FlagArgument {
+    package let flag: String
+    package let bytes: [UInt8]
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// A file path, as bytes (a Linux name need not be UTF-8); never empty.
     func path() throws(CLIError) -> InputPath { try ArgumentParser.nonEmptyPath(flag, bytes: bytes) }
@@ -119,39 +119,39 @@ struct FlagArgument {
     }
 
     /// A usage error about this flag's value.
-    func refuse(_ what: String) -> CLIError { .usage("\(flag): \(what)") }
+    package func refuse(_ what: String) -> CLIError { .usage("\(flag): \(what)") }
 }
 
 /// One row of a command's table: the flag, and what it does to the command's configuration.
-struct OptionRow<Configuration>: Sendable {
-    let flag: Flag
+package struct OptionRow<Configuration>: Sendable {
+    package let flag: Flag
     let apply: @Sendable (inout Configuration, FlagArgument) throws(CLIError) -> Void
 
-    init(_ flag: Flag, _ apply: @escaping @Sendable (inout Configuration, FlagArgument) throws(CLIError) -> Void) {
+    package init(_ flag: Flag, _ apply: @escaping @Sendable (inout Configuration, FlagArgument) throws(CLIError) -> Void) {
         self.flag = flag
         self.apply = apply
     }
 
     /// `--help`, `--version`: handled by the parser, nothing to apply.
-    init(informational flag: Flag) {
+    package init(informational flag: Flag) {
         self.flag = flag
         self.apply = { _, _ in }
     }
 }
 
 /// A command's documented exit status.
-struct ExitMeaning: Sendable, Equatable {
+package struct ExitMeaning: Sendable, Equatable {
     let status: Int32
     let meaning: String
 
-    init(_ status: Int32, _ meaning: String) {
+    package init(_ status: Int32, _ meaning: String) {
         self.status = status
         self.meaning = meaning
     }
 }
 
 /// One command of `octet-verify` as help, the man page and the completions show it.
-struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The words after `octet-verify`: [], ["inspect"], ["replay", "prune"], ["serve"].
     let words: [String]
     /// One line, lower case, no final full stop.
@@ -169,14 +169,30 @@ struct CommandSpec: Sendable {
     /// Only in a build with the `Serve` trait (the static package has no `serve`).
     var needsServeTrait = false
 
-    /// `octet-verify serve`.
-    var name: String { ([OctetVerifyTool.name] + words).joined(separator: " ") }
-
     /// The prefix of this command's error messages: the program's name is written by the printer,
     /// the subcommand's here (`inspect: `), and nowhere else.
     var messagePrefix: String
+    /// The program: `octet-verify`, or `octet-issue`.
+    var program = OctetVerifyTool.name
+
+    /// `octet-verify serve`.
+    var name: String { ([program] + words).joined(separator: " ") }
+
 
     var visibleFlags: [Flag] { flags.filter { !$0.hidden } }
+}
+
+extension CommandSpec {
+    /// Another program's command (`octet-issue`): no subcommand words.
+    package init(
+        program: String, summary: String, usage: [String], about: String, flags: [Flag],
+        exitStatuses: [ExitMeaning], seeAlso: [String]
+    ) {
+        self.init(
+            words: [], summary: summary, usage: usage, about: about, flags: flags, operand: nil,
+            exitStatuses: exitStatuses, seeAlso: seeAlso, messagePrefix: "")
+        self.program = program
+    }
 }
 
 /// The commands of `octet-verify` and their flags.

@@ -1,6 +1,6 @@
 /// `--help` of every command of `octet-verify`, made from ``FlagTable`` as the man page and the
 /// completions are (`octet-issue --help` is `OctetIssueTool.help`).
-enum HelpText {
+package enum HelpText {
     /// Without arguments: the synopsis on standard error (exit 64).
     static var usage: String {
         let lines = FlagTable.verifyCommand.usage.filter { !$0.hasPrefix("octet-verify help") }
@@ -12,7 +12,7 @@ enum HelpText {
 
     /// One command's help: its usage, what it does, one line per flag, every exit status, and the
     /// documents that say more.
-    static func render(_ command: CommandSpec) -> String {
+    package static func render(_ command: CommandSpec) -> String {
         var text = ""
         if command.words.isEmpty { text += "\(command.name) \(Release.version): \(command.summary).\n\n" }
         text += "usage: " + command.usage.joined(separator: "\n       ") + "\n"

@@ -25,7 +25,7 @@ enum ManualPage {
         page += ".SH COMMANDS\n"
         for command in FlagTable.commands where !command.words.isEmpty {
             page += ".SS \(roff(command.name))\n"
-            page += roff(command.summary) + (command.needsServeTrait ? roff(" (not in the static package)") : "") + ".\n"
+            page += roff(command.summary) + (command.needsServeTrait ? roff(" (in builds with the Serve trait)") : "") + ".\n"
             page += ".PP\n.nf\n" + command.usage.map(roff).joined(separator: "\n") + "\n.fi\n"
             page += options(command.visibleFlags)
             page += ".PP\nExit status: "

@@ -80,105 +80,158 @@ public struct IssueConfiguration: Sendable, Equatable {
 }
 
 /// Reads `octet-issue`'s arguments.
+/// `octet-issue`'s flags as read, before they are judged together.
+struct IssueArguments: Sendable {
+    var c = IssueConfiguration()
+    /// `--android-signer none` was given.
+    var noSigner = false
+}
+
+/// `octet-issue`'s arguments, read by OctetCLI's `FlagParser` with the rows below (the same reader
+/// and help renderer as every command of `octet-verify`).
 enum IssueArgumentParser {
-    static let flags: Set<String> = [
-        "--out", "--manifest-out", "--platform", "--anchors-out", "--bundle-out", "--at", "--region", "--fix",
-        "--session-nonce", "--content", "--content-type",
-        "--verdict-tier", "--break", "--app-id", "--android-signer",
+    static let rows: [OptionRow<IssueArguments>] = [
+        .init(Flag("--out", "FILE", "where the proof is written (- for standard output; default: standard output)")) {
+            a, v throws(CLIError) in a.c.outputPath = try ArgumentParser.nonEmptyPath(v.flag, v.text)
+        },
+        .init(Flag("--platform", "software|android|ios", "device evidence (default software: no hardware evidence)")) {
+            a, v throws(CLIError) in
+            guard let platform = IssueConfiguration.Platform(rawValue: v.text) else {
+                throw v.refuse("expected software, android or ios")
+            }
+            a.c.platform = platform
+        },
+        .init(
+            Flag(
+                "--anchors-out", "DIR", "android, ios: add the test root as DIR/android/*.pem or DIR/apple/*.pem")
+        ) { a, v throws(CLIError) in a.c.anchorsOutputPath = try ArgumentParser.nonEmptyPath(v.flag, v.text) },
+        .init(Flag("--bundle-out", "FILE", "ios: write the App Attest enrolment there instead of into the proof")) {
+            a, v throws(CLIError) in a.c.bundleOutputPath = try ArgumentParser.nonEmptyPath(v.flag, v.text)
+        },
+        .init(
+            Flag("--app-id", "ID", "the app (default com.example.octet; ios: A1B2C3D4E5.com.example.octet)")
+        ) { a, v throws(CLIError) in
+            guard (1...255).contains(v.text.utf8.count) else { throw v.refuse("expected an app id of 1 to 255 bytes") }
+            a.c.appId = v.text
+        },
+        .init(
+            Flag(
+                "--android-signer", "HEX",
+                "android: a signing-certificate SHA-256 the attestation names (default ab…ab; none: no signer)",
+                repeatable: true)
+        ) { a, v throws(CLIError) in
+            if v.text == "none" {
+                a.noSigner = true
+                a.c.androidSigners = a.c.androidSigners ?? []
+            } else {
+                guard let digest = Hex.decode(v.text, allowUppercase: true), digest.count == 32 else {
+                    throw v.refuse("expected a SHA-256 digest (64 hex digits) or none")
+                }
+                a.c.androidSigners = (a.c.androidSigners ?? []) + [digest]
+            }
+        },
+        .init(Flag("--at", "RFC3339", "creation time (default: now)")) { a, v throws(CLIError) in
+            guard let milliseconds = RFC3339.parseMilliseconds(v.text) else {
+                throw v.refuse("expected an RFC 3339 time such as 2026-01-15T12:00:00Z")
+            }
+            a.c.atMilliseconds = milliseconds
+        },
+        .init(Flag("--fix", "LAT,LON[,ACCURACY_M]", "the measured position (default 48.8585,2.2946,5)")) {
+            a, v throws(CLIError) in
+            let parts = v.text.split(separator: ",", omittingEmptySubsequences: false)
+            guard (2...3).contains(parts.count), let lat = RegionSpec.degrees(parts[0]),
+                let lon = RegionSpec.degrees(parts[1]), (-90...90).contains(lat), (-180...180).contains(lon)
+            else { throw v.refuse("expected LAT,LON[,ACCURACY_M] in degrees and metres") }
+            var accuracy = 5.0
+            if parts.count == 3 {
+                guard let metres = RegionSpec.degrees(parts[2]), metres >= 0, metres <= 4_000_000 else {
+                    throw v.refuse("the accuracy is metres, 0 to 4000000")
+                }
+                accuracy = metres
+            }
+            a.c.fix = (lat, lon, accuracy)
+        },
+        .init(Flag("--region", "SPEC", "the claimed region (default: a 250 m circle around the fix)")) {
+            a, v throws(CLIError) in a.c.region = try RegionSpec.parse(v.text)
+        },
+        .init(Flag("--session-nonce", "HEX", "bind the proof to a session nonce, in hex (8 to 64 bytes)")) {
+            a, v throws(CLIError) in
+            guard let nonce = Hex.decode(v.text, allowUppercase: true), (8...64).contains(nonce.count) else {
+                throw v.refuse("expected 16 to 128 hex digits (8 to 64 bytes)")
+            }
+            a.c.sessionNonce = nonce
+        },
+        .init(Flag("--content", "KEY=PATH", "commit a file's content", repeatable: true)) { a, v throws(CLIError) in
+            let (key, path) = try ArgumentParser.keyValue(v.flag, v.text, what: "KEY=PATH")
+            guard !a.c.content.contains(where: { $0.key == key }) else {
+                throw v.refuse("key \(RegionSpec.quoted(key)) given twice")
+            }
+            a.c.content.append(.init(key: key, path: InputPath(path)))
+        },
+        .init(
+            Flag("--content-type", "KEY=TYPE", "its MIME type (default application/octet-stream)", repeatable: true)
+        ) { a, v throws(CLIError) in
+            let (key, type) = try ArgumentParser.keyValue(v.flag, v.text, what: "KEY=TYPE")
+            a.c.contentTypes[key] = type
+        },
+        .init(Flag("--manifest-out", "FILE", "write the content manifest (the salts) there")) {
+            a, v throws(CLIError) in a.c.manifestOutputPath = try ArgumentParser.nonEmptyPath(v.flag, v.text)
+        },
+        .init(
+            Flag(
+                "--verdict-tier", "TIER", "sign an assurance tier: verified, plausible, uncertain, suspicious, spoofed")
+        ) { a, v throws(CLIError) in
+            guard let tier = LocationProofVerdict(rawValue: v.text.uppercased()) else {
+                throw v.refuse("expected verified, plausible, uncertain, suspicious or spoofed")
+            }
+            a.c.verdictTier = tier
+        },
+        .init(
+            Flag(
+                "--break", "DEFECT",
+                "break the proof on purpose: stage-signature, wrong-key (stage-signatures FAIL); device-signature "
+                    + "(device-attestation-sig FAIL); binding, claims-after-signing (binding FAIL); duplicate-field, "
+                    + "trailing-bytes (wire-format FAIL)", repeatable: true)
+        ) { a, v throws(CLIError) in
+            guard let defect = IssueConfiguration.Defect(rawValue: v.text) else {
+                let names = IssueConfiguration.Defect.allCases.map(\.rawValue).joined(separator: ", ")
+                throw v.refuse("expected one of \(names)")
+            }
+            a.c.defects.append(defect)
+        },
+        .init(informational: Flag("--version", "print the version").info),
+        .init(informational: Flag("--help", short: "-h", "print this help").info),
     ]
-    static let repeatable: Set<String> = ["--content", "--content-type", "--break", "--android-signer"]
+
+    static var command: CommandSpec {
+        CommandSpec(
+            program: OctetIssueTool.name, summary: "make Octet proofs with fresh keys, for sandboxes, demos and tests",
+            usage: ["octet-issue [OPTIONS]"],
+            about: """
+                Makes a proof with fresh keys. With --platform android or ios the device evidence is made
+                under a fresh TEST authority (never Apple's or Google's): trust its root with
+                octet-verify --trust-anchors DIR to see the attestation checks pass. The proof goes to --out
+                (default: standard output, never a terminal).
+                """,
+            flags: rows.map(\.flag),
+            exitStatuses: [
+                ExitMeaning(0, "the proof was written"), ExitMeaning(ExitStatus.usage, "usage error"),
+                ExitMeaning(ExitStatus.unreadable, "a --content FILE could not be read"),
+                ExitMeaning(ExitStatus.ioError, "the proof or a file could not be written"),
+            ],
+            seeAlso: ["docs/cli.md (octet-issue)"])
+    }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> OctetIssueTool.Command {
-        var c = IssueConfiguration()
-        var seen = Set<String>()
-        var noSigner = false
-        var cursor = ArgumentCursor(arguments)
-        while let argument = cursor.next() {
-            let (flag, inline) = ArgumentCursor.split(argument)
-            if flag == "--help" || flag == "-h" { return .help }
-            if flag == "--version" { return .version }
-            guard flags.contains(flag) else {
-                throw .usage(
-                    argument.hasPrefix("-")
-                        ? "unknown option \(flag) (see --help)"
-                        : "unexpected argument \(RegionSpec.quoted(argument)); use --out FILE")
-            }
-            if !repeatable.contains(flag) {
-                guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
-            }
-            let value = try cursor.value(for: flag, inline: inline)
-            switch flag {
-            case "--out": c.outputPath = try ArgumentParser.nonEmptyPath(flag, value)
-            case "--manifest-out": c.manifestOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
-            case "--anchors-out": c.anchorsOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
-            case "--bundle-out": c.bundleOutputPath = try ArgumentParser.nonEmptyPath(flag, value)
-            case "--platform":
-                guard let platform = IssueConfiguration.Platform(rawValue: value) else {
-                    throw .usage("--platform: expected software, android or ios")
-                }
-                c.platform = platform
-            case "--at":
-                guard let milliseconds = RFC3339.parseMilliseconds(value) else {
-                    throw .usage("--at: expected an RFC 3339 time such as 2026-01-15T12:00:00Z")
-                }
-                c.atMilliseconds = milliseconds
-            case "--region": c.region = try RegionSpec.parse(value)
-            case "--fix":
-                let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-                guard (2...3).contains(parts.count), let lat = RegionSpec.degrees(parts[0]),
-                    let lon = RegionSpec.degrees(parts[1]), (-90...90).contains(lat), (-180...180).contains(lon)
-                else { throw .usage("--fix: expected LAT,LON[,ACCURACY_M] in degrees and metres") }
-                var accuracy = 5.0
-                if parts.count == 3 {
-                    guard let metres = RegionSpec.degrees(parts[2]), metres >= 0, metres <= 4_000_000 else {
-                        throw .usage("--fix: the accuracy is metres, 0 to 4000000")
-                    }
-                    accuracy = metres
-                }
-                c.fix = (lat, lon, accuracy)
-            case "--session-nonce":
-                guard let nonce = Hex.decode(value, allowUppercase: true), (8...64).contains(nonce.count) else {
-                    throw .usage("--session-nonce: expected 16 to 128 hex digits (8 to 64 bytes)")
-                }
-                c.sessionNonce = nonce
-            case "--content":
-                let (key, path) = try ArgumentParser.keyValue(flag, value, what: "KEY=PATH")
-                guard !c.content.contains(where: { $0.key == key }) else {
-                    throw .usage("--content: key \(RegionSpec.quoted(key)) given twice")
-                }
-                c.content.append(.init(key: key, path: InputPath(path)))
-            case "--content-type":
-                let (key, type) = try ArgumentParser.keyValue(flag, value, what: "KEY=TYPE")
-                c.contentTypes[key] = type
-            case "--verdict-tier":
-                guard let tier = LocationProofVerdict(rawValue: value.uppercased()) else {
-                    throw .usage("--verdict-tier: expected verified, plausible, uncertain, suspicious or spoofed")
-                }
-                c.verdictTier = tier
-            case "--break":
-                guard let defect = IssueConfiguration.Defect(rawValue: value) else {
-                    let names = IssueConfiguration.Defect.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw .usage("--break: expected one of \(names)")
-                }
-                c.defects.append(defect)
-            case "--app-id":
-                guard (1...255).contains(value.utf8.count) else {
-                    throw .usage("--app-id: expected an app id of 1 to 255 bytes")
-                }
-                c.appId = value
-            case "--android-signer":
-                if value == "none" {
-                    noSigner = true
-                    c.androidSigners = c.androidSigners ?? []
-                } else {
-                    guard let digest = Hex.decode(value, allowUppercase: true), digest.count == 32 else {
-                        throw .usage("--android-signer: expected a SHA-256 digest (64 hex digits) or none")
-                    }
-                    c.androidSigners = (c.androidSigners ?? []) + [digest]
-                }
-            default: throw .usage("unknown option \(flag)")
-            }
+        var a = IssueArguments()
+        switch try FlagParser.parse(
+            arguments.map { Array($0.utf8) }, command: command, rows: rows, into: &a, operand: nil)
+        {
+        case .informational("--version", _): return .version
+        case .informational: return .help
+        case .parsed: break
         }
+        let c = a.c
         if c.bundleOutputPath != nil, c.platform != .ios {
             throw .usage("--bundle-out needs --platform ios (an App Attest enrolment bundle)")
         }
@@ -186,7 +239,7 @@ enum IssueArgumentParser {
             guard c.platform == .android else {
                 throw .usage("--android-signer needs --platform android (the attestation application id's signers)")
             }
-            if noSigner, !signers.isEmpty { throw .usage("--android-signer none cannot be combined with a digest") }
+            if a.noSigner, !signers.isEmpty { throw .usage("--android-signer none cannot be combined with a digest") }
         }
         if c.anchorsOutputPath != nil, c.platform == .software {
             throw .usage("--anchors-out needs --platform android or ios (a software key has no root)")

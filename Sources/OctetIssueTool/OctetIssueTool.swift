@@ -44,39 +44,6 @@ public enum OctetIssueTool {
         }
     }
 
-    static let help = """
-        \(name) \(version): make Octet proofs with fresh keys, for sandboxes, demos and tests.
-
-        usage: octet-issue [OPTIONS]
-
-        Makes a proof with fresh keys. With --platform android or ios the device evidence is made
-        under a fresh TEST authority (never Apple's or Google's): trust its root with
-        octet-verify --trust-anchors DIR to see the attestation checks pass. The proof goes to --out
-        (default: standard output, never a terminal).
-
-        options:
-          --out FILE                    where the proof is written (- for standard output)
-          --platform software|android|ios   device evidence (default software: no hardware evidence)
-          --anchors-out DIR             android, ios: add the test root as DIR/android/*.pem or DIR/apple/*.pem
-          --bundle-out FILE             ios: write the App Attest enrolment there instead of into the proof
-          --app-id ID                   the app (default com.example.octet; ios: A1B2C3D4E5.com.example.octet)
-          --android-signer HEX          android: a signing-certificate SHA-256 the attestation names (repeatable;
-                                          default ab…ab; none with --android-signer none)
-          --at RFC3339                  creation time (default: now)
-          --fix LAT,LON[,ACCURACY_M]    the measured position (default 48.8585,2.2946,5)
-          --region SPEC                 the claimed region (default: a 250 m circle around the fix)
-          --session-nonce HEX           bind the proof to a session nonce (8 to 64 bytes)
-          --content KEY=PATH            commit a file's content (repeatable)
-          --content-type KEY=TYPE       its MIME type (default application/octet-stream)
-          --manifest-out FILE           write the content manifest (the salts) there
-          --verdict-tier TIER           sign an assurance tier: verified, plausible, uncertain, suspicious, spoofed
-          --break DEFECT                break the proof on purpose (repeatable):
-                                          stage-signature, wrong-key   -> stage-signatures FAIL
-                                          device-signature             -> device-attestation-sig FAIL
-                                          binding, claims-after-signing -> binding FAIL
-                                          duplicate-field, trailing-bytes -> wire-format FAIL
-          --version                     print the version
-          --help                        print this help
-
-        """
+    /// Made from the flag rows (`IssueArgumentParser.rows`), as `octet-verify`'s help is.
+    static var help: String { HelpText.render(IssueArgumentParser.command) }
 }

@@ -23,7 +23,8 @@ struct AccessTokens: Sendable {
 
         var description: String {
             switch self {
-            case .unreadable(let reason): "token file: \(reason)"
+            // The reason names the token file already ("token file PATH: no such file").
+            case .unreadable(let reason): reason
             case .tooShort(let line):
                 "token file line \(line): a token is at least \(AccessTokens.minimumLength) characters"
             case .notVisibleASCII(let line): "token file line \(line): a token is visible ASCII without spaces"

@@ -358,4 +358,36 @@ struct RequestDecoderTests {
             #expect(request.id == vector.id)
         }
     }
+
+    @Test("each base64 member is decoded once, into the bytes the options hold, and encodes back to the same text")
+    func base64MembersAreBytes() throws {
+        let json = Self.withOptions(
+            #"{"expectedSessionNonceBase64":"MDEyMzQ1Njc4OTo7PD0+Pw==","attestationBundleBase64":"CiA=","#
+                + #""callerMetadata":{"manifestJsonBase64":"e30=","content":{"a":{"bytesBase64":"YQ=="}}}}"#)
+        let request = try VerifyRequest.decode(Array(json.utf8)).get()
+        #expect(request.options.expectedSessionNonce == Array("0123456789:;<=>?".utf8))
+        #expect(request.options.attestationBundle == [0x0A, 0x20])
+        #expect(request.options.callerMetadata?.manifestJson == Array("{}".utf8))
+        #expect(request.options.callerMetadata?.content["a"]?.bytes == [0x61])
+        let options = request.options.verifyOptions()
+        #expect(options.expectedSessionNonce == Data("0123456789:;<=>?".utf8))
+        #expect(options.attestationBundle == Data([0x0A, 0x20]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let encoded = String(decoding: try encoder.encode(request.options), as: UTF8.self)
+        #expect(encoded.contains(#""expectedSessionNonceBase64":"MDEyMzQ1Njc4OTo7PD0+Pw==""#))
+        #expect(encoded.contains(#""bytesBase64":"YQ==""#) && encoded.contains(#""manifestJsonBase64":"e30=""#))
+        #expect(!encoded.contains(#""expectedSessionNonce":"#))
+    }
+
+    @Test("a session nonce that is not base64 is refused, and the error says a request takes base64 and the CLI hex")
+    func nonceErrorNamesEncodings() {
+        let json = Self.withOptions(#"{"expectedSessionNonceBase64":"001122334455667788a"}"#)
+        guard case .failure(let rejection) = VerifyRequest.decode(Array(json.utf8)) else {
+            Issue.record("a hex nonce was read as base64")
+            return
+        }
+        #expect(rejection.error.field == "options.expectedSessionNonceBase64")
+        #expect(rejection.error.detail.contains("base64") && rejection.error.detail.contains("--session-nonce takes hex"))
+    }
 }

@@ -245,6 +245,30 @@ struct ServeEndpointTests {
         #expect(process.terminationStatus == 64)
     }
 
+    @Test("start-up errors say 'octet-verify serve:' once and the file once, never 'serve: serve:' or 'token file: token file'")
+    func startUpMessagesAreNotDoubled() throws {
+        let binary = try #require(VerifierBinary.url)
+        for (arguments, says) in [
+            (["--listen", "127.0.0.1:0", "--token-file", "/nonexistent/tokens.txt"], "token file /nonexistent/tokens.txt"),
+            (["--listen", "0.0.0.0:0"], "--listen 0.0.0.0:0 is not a loopback address"),
+            (["--lisen", "127.0.0.1:0"], "did you mean --listen?"),
+            (["--listen", "127.0.0.1:0", "--replay-db", "r.db"], "it is an option of octet-verify, not of octet-verify serve"),
+        ] {
+            let process = Process()
+            let errors = Pipe()
+            process.executableURL = binary
+            process.arguments = ["serve"] + arguments
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(text.hasPrefix("octet-verify serve: ") && text.contains(says), "\(text)")
+            #expect(!text.contains("serve: serve:") && !text.contains("token file: token file"), "\(text)")
+            #expect(text.split(separator: "\n").count == 1, "\(text)")
+        }
+    }
+
     /// Runs `octet-verify serve ARGUMENTS` through `sh` (for redirections), killing it if it has
     /// not exited after 20 s: a hang then fails the test instead of stalling the suite.
     static func serveExit(_ arguments: [String], redirect: String = "") throws -> (status: Int32, killed: Bool) {
