@@ -20,8 +20,10 @@ public struct VerifyOptions: Sendable {
     private var givenRegion: ProofRegion?
     /// `expectedRegion` judged: nil when none is given, else the valid region or its defect.
     package private(set) var expectedRegionJudgement: Result<ExpectedRegion, ExpectedRegion.Defect>?
-    /// Freshness window in seconds; default 300.
+    /// Freshness window in seconds; default ``defaultMaxAgeSeconds``.
     public var maxAgeSeconds: TimeInterval
+    /// The freshness window when none is given: 300 s. Front ends, their help and replay pruning read it.
+    public static let defaultMaxAgeSeconds: TimeInterval = 300
     /// Fail-closed on hardware-attestation; default false.
     public var requireAttestation: Bool
     /// iOS: an encoded `AppAttestEnrolment` that anchors an assertion-only proof. Ignored on Android proofs.
@@ -52,7 +54,7 @@ public struct VerifyOptions: Sendable {
     public var expectedApps: [ExpectedApp]?
 
     public init(
-        expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = 300,
+        expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = defaultMaxAgeSeconds,
         requireAttestation: Bool = false, attestationBundle: Data? = nil,
         verificationTime: Date? = nil, honorVerdictTier: Bool = false, trustAnchors: TrustAnchors = .bundled,
         requireVerdict: RequiredVerdict? = nil,
