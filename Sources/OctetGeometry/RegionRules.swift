@@ -1,28 +1,12 @@
 import OctetOutcome
 
-/// The region checks `region-claim`, `region-type` and `contains` (proof-format.md, "Region").
+/// The region checks `region-claim`, `region-type` and `contains` (proof-format.md, "Region"), one rule each.
 ///
 /// Each rule takes regions in e7 and returns a judgement; none throws, none traps. The rules assume both regions
-/// are valid by ``RegionValidator``: the decoder rejects an invalid claim, and
-/// ``judge(claimed:expected:fix:horizontalAccuracyMillimeters:)`` rejects an invalid expected region first.
-/// On invalid input they still return a judgement and never crash.
+/// are valid by ``RegionValidator``: the decoder rejects an invalid claim, and `Octet.ExpectedRegion` judges the
+/// expected region once, when the options are made (an invalid one never reaches these rules). On invalid input
+/// they still return a judgement and never crash.
 public enum RegionRules {
-    /// All three checks, as the recipe runs them: an invalid expected region fails all three
-    /// ("expected region invalid: …"). The claimed region is taken as valid (the wire decoder has judged it).
-    public static func judge(
-        claimed: RegionE7, expected: RegionE7, fix: PointE7, horizontalAccuracyMillimeters: UInt32
-    ) -> RegionJudgements {
-        if let defect = RegionValidator.defect(in: expected) {
-            let failure = Outcome.fail(.expectedRegionInvalid, "expected region invalid: \(defect)")
-            return RegionJudgements(regionClaim: failure, regionType: failure, contains: failure)
-        }
-        return RegionJudgements(
-            regionClaim: regionClaim(claimed: claimed, expected: expected),
-            regionType: regionType(claimed: claimed, expected: expected),
-            contains: contains(fix: fix, horizontalAccuracyMillimeters: horizontalAccuracyMillimeters, claimed: claimed)
-        )
-    }
-
     /// `region-type`: the claimed shape equals the expected shape.
     public static func regionType(claimed: RegionE7, expected: RegionE7) -> Outcome {
         claimed.shape == expected.shape

@@ -6,8 +6,20 @@ import OctetAttestation
 /// The seed's fields and defaults, plus the additions of proof-format.md ("API additions"),
 /// placed where the seed's initializer leaves room; each addition's default keeps the seed's behaviour.
 public struct VerifyOptions: Sendable {
-    /// Enables the region checks; nil => NOT-CHECKED.
-    public var expectedRegion: ProofRegion?
+    /// Enables the region checks; nil => NOT-CHECKED. Judged once, when set
+    /// (`ExpectedRegion(validating:)`): an invalid region fails the three region checks with
+    /// `EXPECTED_REGION_INVALID`, and no proof re-validates it.
+    public var expectedRegion: ProofRegion? {
+        get { givenRegion }
+        set {
+            givenRegion = newValue
+            expectedRegionJudgement = newValue.map(ExpectedRegion.judge)
+        }
+    }
+    /// `expectedRegion` as given.
+    private var givenRegion: ProofRegion?
+    /// `expectedRegion` judged: nil when none is given, else the valid region or its defect.
+    package private(set) var expectedRegionJudgement: Result<ExpectedRegion, ExpectedRegion.Defect>?
     /// Freshness window in seconds; default ``defaultMaxAgeSeconds``.
     public var maxAgeSeconds: TimeInterval
     /// The freshness window when none is given: 300 s. Front ends, their help and replay pruning read it.
@@ -50,7 +62,8 @@ public struct VerifyOptions: Sendable {
         expectedSessionNonce: Data? = nil, replayStore: (any ReplayStore)? = nil,
         revocationSource: (any RevocationSource)? = nil, expectedApps: [ExpectedApp]? = nil
     ) {
-        self.expectedRegion = expectedRegion
+        self.givenRegion = expectedRegion
+        self.expectedRegionJudgement = expectedRegion.map(ExpectedRegion.judge)
         self.maxAgeSeconds = maxAgeSeconds
         self.requireAttestation = requireAttestation
         self.attestationBundle = attestationBundle
@@ -64,5 +77,19 @@ public struct VerifyOptions: Sendable {
         self.replayStore = replayStore
         self.revocationSource = revocationSource
         self.expectedApps = expectedApps
+    }
+
+    /// The validated region: reading gives it when `expectedRegion` is set and valid; setting it
+    /// sets `expectedRegion` to its region without judging it again (a front end validates once,
+    /// then makes options for every proof or request from it).
+    public var validatedExpectedRegion: ExpectedRegion? {
+        get {
+            guard case .success(let region)? = expectedRegionJudgement else { return nil }
+            return region
+        }
+        set {
+            givenRegion = newValue?.region
+            expectedRegionJudgement = newValue.map { .success($0) }
+        }
     }
 }

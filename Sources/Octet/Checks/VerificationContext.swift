@@ -51,10 +51,6 @@ final class VerificationContext {
         ClaimHashes(proof.claims.payloads, in: proof.bytes, hasher: &$0)
     }
 
-    /// The region checks' judgements.
-    private(set) lazy var regionJudgements: RegionCheck.Judgements = RegionCheck.judge(
-        proof, expected: options.expectedRegion)
-
     /// `stage-signatures`, judged once: `verdict-tier` and the signed tier depend on it.
     private(set) lazy var stageSignatures: Outcome = Check.judgeStageSignatures(self)
 
