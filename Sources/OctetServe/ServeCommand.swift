@@ -31,6 +31,10 @@ public enum ServeCommand {
                                       503 SATURATED (default: max-body x (threads + 2), at most
                                       268435456, at least max-body)
           --request-timeout SECONDS   a request must arrive within this (default 30)
+          --prune-every DURATION      prune the replay store every DURATION (30s, 15m, 1h; 10s to 24h),
+                                      removing records older than --prune-older-than; logged
+          --prune-older-than SECONDS  with --prune-every: the records' age (default 3600, at least 360);
+                                      a request whose window reaches further back is refused (400)
           --help
 
         signals: SIGHUP re-reads the revocation list, the anchors and the tokens (a bad file keeps
@@ -53,7 +57,25 @@ public enum ServeCommand {
         var maxBody = VerifyRequest.maxBytes
         var maxBufferedBytes: Int?
         var requestTimeoutSeconds: UInt32 = 30
+        var pruneEverySeconds: Int64?
+        var pruneOlderThanSeconds: Int64?
         var help = false
+    }
+
+    /// `--prune-every`'s DURATION: a whole number followed by `s`, `m` or `h`, from 10 s to 24 h.
+    static func duration(_ text: String) -> Int64? {
+        let multiplier: Int64
+        switch text.last {
+        case "s": multiplier = 1
+        case "m": multiplier = 60
+        case "h": multiplier = 3600
+        default: return nil
+        }
+        guard text.utf8.count >= 2, text.utf8.count <= 8 else { return nil }
+        let digits = text.dropLast()
+        guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int64(digits) else { return nil }
+        let seconds = value * multiplier
+        return (10...86_400).contains(seconds) ? seconds : nil
     }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> Configuration {
@@ -98,6 +120,17 @@ public enum ServeCommand {
                 c.maxBufferedBytes = try number(flag, try value(flag, inline), 1...(1 << 40))
             case "--request-timeout":
                 c.requestTimeoutSeconds = UInt32(try number(flag, try value(flag, inline), 1...3600))
+            case "--prune-every":
+                let text = try value(flag, inline)
+                guard let seconds = duration(text) else {
+                    throw .usage("--prune-every: expected a duration from 10s to 24h (30s, 15m, 1h)")
+                }
+                c.pruneEverySeconds = seconds
+            case "--prune-older-than":
+                c.pruneOlderThanSeconds = Int64(
+                    try number(
+                        flag, try value(flag, inline),
+                        Int(ReplayPruneHorizon.minimumSeconds)...(100 * 366 * 86_400)))
             default: throw .usage("serve: unknown option \(flag) (see serve --help)")
             }
             index += 1
@@ -107,6 +140,12 @@ public enum ServeCommand {
             throw .usage("--max-buffered-bytes (\(budget)) must be at least --max-body (\(c.maxBody))")
         }
         guard let listen = c.listen else { throw .usage("serve: --listen HOST:PORT is required") }
+        if c.pruneEverySeconds != nil, c.replayStore == nil {
+            throw .usage("--prune-every: there is nothing to prune without --replay-store")
+        }
+        if c.pruneOlderThanSeconds != nil, c.pruneEverySeconds == nil {
+            throw .usage("--prune-older-than goes with --prune-every")
+        }
         if !listen.isLoopback, c.tokenFilePath == nil, !c.insecureNoAuth {
             throw .usage(
                 "serve: --listen \(listen) is not a loopback address: give --token-file, or --insecure-no-auth"
@@ -190,23 +229,37 @@ public enum ServeCommand {
         }
         let bufferBudget = c.maxBufferedBytes ?? BufferBudget.defaultLimit(maxBody: c.maxBody, threads: threads)
         let budget = BufferBudget(limit: bufferBudget)
+        let horizon = c.pruneEverySeconds.map { _ in
+            PruningHorizon(olderThanSeconds: c.pruneOlderThanSeconds ?? ReplayPruneHorizon.defaultSeconds)
+        }
         let service = VerifyService(
             verifier: RequestVerifier(trustAnchors: anchors, revocationSource: revocation, replayStore: store),
             tokens: tokens, maxBody: c.maxBody, log: log, clock: clock, budget: budget,
-            recordingProbe: recordingProbe(c.replayStore))
-        // Room for a short burst: 64 requests per thread queued or running, then 503.
-        let pool = VerificationPool(threads: threads, capacity: threads * 64)
+            recordingProbe: recordingProbe(c.replayStore), pruning: horizon)
+        var pruner: ReplayPruner?
+        if let every = c.pruneEverySeconds, let horizon {
+            guard let prunable = store as? any ReplayPruning else {
+                return fail(.usage("--prune-every: this replay store cannot be pruned"))
+            }
+            pruner = ReplayPruner(store: prunable, everySeconds: every, horizon: horizon, clock: clock, log: log)
+        }
         let server = HTTPServer(
-            service: service, pool: pool, budget: budget,
-            settings: HTTPServer.Settings(address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds))
-        do {
+            service: service, budget: budget,
+            settings: HTTPServer.Settings(
+                address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds, workers: threads))
+        do throws(HTTPServer.StartError) {
             try server.start()
         } catch {
-            pool.drain()
-            standardError.write(Array("octet-verify serve: cannot listen on \(listen)\n".utf8))
+            switch error {
+            case .cannotListen(let reason):
+                standardError.write(Array("octet-verify serve: cannot listen on \(listen): \(reason)\n".utf8))
+            case .cannotStart:
+                standardError.write(Array("octet-verify serve: cannot start the HTTP server (libmicrohttpd)\n".utf8))
+            }
             return 69
         }
         service.health.startProbing()
+        pruner?.start()
         let bound = ListenAddress("\(listen.isIPv6 ? "[\(listen.host)]" : listen.host):\(server.port)")
         log.event(
             "listening",
@@ -218,6 +271,9 @@ public enum ServeCommand {
                 "auth": .string(tokens == nil ? "none" : "bearer"),
                 "threads": .int(Int64(threads)),
                 "maxBufferedBytes": .int(Int64(bufferBudget)),
+                "version": .string(Release.version),
+                "commit": .string(BuildInfo.commit),
+                "pruneEverySeconds": .int(c.pruneEverySeconds ?? 0),
             ])
 
         while true {
@@ -234,42 +290,53 @@ public enum ServeCommand {
             service.startDraining()
             server.stop()
             service.health.stopProbing()
+            pruner?.stop()
             // Close the database connections now rather than at exit (SQLite closes with its last reference).
             (store as? PostgreSQLReplayStore)?.closeIdleConnections()
             break
         }
-        log.event("stopped", ["pending": .int(Int64(pool.pending))])
+        log.event("stopped", ["pending": .int(Int64(server.openExchanges))])
         return 0
     }
 
     /// SIGHUP: each file is re-read; one that does not load keeps what was in force, and says so:
     /// in the `reload` log line (level `error`, naming it), in `/healthz` (`reload-failed`, until a
     /// reload loads every file) and in `/metrics`.
+    ///
+    /// The `reload` line has the same members, of the same types, every time: `level`;
+    /// `trustAnchors`, `revocationList` and `tokenFile`, each `reloaded`, `kept` (the file did not
+    /// load: the previous one stays in force) or `none` (not configured); `anchors`, the fingerprint
+    /// of the anchors in force; `tokens`, how many tokens are in force (a number, 0 without a token
+    /// file); `failed`, each failed option and file name; `errors`, each failed option, file name
+    /// and reason (both arrays of strings, empty when every file loaded).
     static func reload(_ c: Configuration, service: VerifyService, log: AccessLog) {
-        var fields: [String: JSONOut] = [:]
         var failed: [ReloadStatus.FailedFile] = []
-        func failure(_ option: String, _ path: String) {
-            failed.append(ReloadStatus.FailedFile(option: option, file: fileName(path)))
+        var errors: [String] = []
+        func failure(_ option: String, _ path: String, _ reason: String) {
+            let file = ReloadStatus.FailedFile(option: option, file: fileName(path))
+            failed.append(file)
+            errors.append("\(option) \(file.file): \(reason)")
         }
+        var outcome = ["trustAnchors": "none", "revocationList": "none", "tokenFile": "none"]
         var verifier = service.currentVerifier
         if let path = c.trustAnchorsPath {
             switch loadAnchors(path) {
             case .success(let anchors):
                 verifier = verifier.replacing(trustAnchors: anchors)
-                fields["trustAnchors"] = .string(anchors.fingerprint)
+                outcome["trustAnchors"] = "reloaded"
             case .failure(let error):
-                fields["trustAnchors"] = .string("kept the previous anchors: \(error.message)")
-                failure("--trust-anchors", path)
+                outcome["trustAnchors"] = "kept"
+                failure("--trust-anchors", path, error.message)
             }
         }
         if let path = c.revocationListPath {
             switch loadRevocationList(path) {
             case .success(let list):
                 verifier = verifier.replacing(revocationSource: .some(list))
-                fields["revocationList"] = .string("reloaded")
+                outcome["revocationList"] = "reloaded"
             case .failure(let error):
-                fields["revocationList"] = .string("kept the previous list: \(error.message)")
-                failure("--revocation-list", path)
+                outcome["revocationList"] = "kept"
+                failure("--revocation-list", path, error.message)
             }
         }
         service.replace(verifier: verifier)
@@ -277,17 +344,19 @@ public enum ServeCommand {
             switch AccessTokens.load(path) {
             case .success(let tokens):
                 service.replace(tokens: tokens)
-                fields["tokens"] = .int(Int64(tokens.count))
+                outcome["tokenFile"] = "reloaded"
             case .failure(let error):
-                fields["tokens"] = .string("kept the previous tokens: \(error.description)")
-                failure("--token-file", path)
+                outcome["tokenFile"] = "kept"
+                failure("--token-file", path, error.description)
             }
         }
         service.reloads.record(failed: failed, atSeconds: Double(ToolEnvironment.systemClock()) / 1000)
+        var fields: [String: JSONOut] = outcome.mapValues { .string($0) }
         fields["level"] = .string(failed.isEmpty ? "info" : "error")
-        if !failed.isEmpty {
-            fields["failed"] = .array(failed.map { .string("\($0.option) \($0.file)") })
-        }
+        fields["anchors"] = .string(verifier.anchorsFingerprint)
+        fields["tokens"] = .int(Int64(service.tokenCount))
+        fields["failed"] = .array(failed.map { .string("\($0.option) \($0.file)") })
+        fields["errors"] = .array(errors.map { .string(LogSafeText.escape($0)) })
         log.event("reload", fields)
     }
 
