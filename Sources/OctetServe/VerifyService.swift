@@ -27,12 +27,12 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     /// `--prune-every`'s horizon, when the server prunes its store: what a request may not outlast.
     private let pruning: PruningHorizon?
     private let lock = NSLock()
-    private var verifier: RequestVerifier
+    private var verifier: Verifier
     private var tokens: AccessTokens?
     private var draining = false
 
     init(
-        verifier: RequestVerifier, tokens: AccessTokens?, maxBody: Int, log: AccessLog,
+        verifier: Verifier, tokens: AccessTokens?, maxBody: Int, log: AccessLog,
         clock: @escaping @Sendable () -> Int64, budget: BufferBudget? = nil,
         recordingProbe: (any ReplayRecordingProbe)? = nil, pruning: PruningHorizon? = nil
     ) {
@@ -49,8 +49,8 @@ final class VerifyService: HTTPService, @unchecked Sendable {
             anchors: verifier.anchorsFingerprint)
     }
 
-    var currentVerifier: RequestVerifier { lock.withLock { verifier } }
-    func replace(verifier: RequestVerifier) {
+    var currentVerifier: Verifier { lock.withLock { verifier } }
+    func replace(verifier: Verifier) {
         lock.withLock { self.verifier = verifier }
         metrics.setAnchors(verifier.anchorsFingerprint)
     }
@@ -113,7 +113,7 @@ final class VerifyService: HTTPService, @unchecked Sendable {
             if let field = error.logSafeField { bad.logFields.append(("field", .string(field))) }
             return bad
         }
-        let answer: RequestVerifier.Answer
+        let answer: Verifier.Answer
         switch VerifyRequest.decode(body) {
         case .failure(let rejection): return invalid(rejection.error, id: rejection.id)
         case .success(let request):
