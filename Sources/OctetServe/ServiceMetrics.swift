@@ -91,7 +91,12 @@ final class ServiceMetrics: @unchecked Sendable {
     }
 
     /// A check's reason code as the result writes it (nil for none).
-    static func codeText(_ check: ProofCheck) -> String? { check.code }
+    /// (Written for `code` as a `String` and as a `ReasonCode`, whose `rawValue` is the string.)
+    static func codeText(_ check: ProofCheck) -> String? { check.code.map(codeString) }
+    private static func codeString(_ code: String) -> String { code }
+    private static func codeString<Code: RawRepresentable>(_ code: Code) -> String where Code.RawValue == String {
+        code.rawValue
+    }
 
     func recordReplayStoreError() { lock.withLock { replayStoreErrors += 1 } }
     func recordOverBudget() { lock.withLock { overBudget += 1 } }
