@@ -492,7 +492,7 @@ enum FlagTable {
         .init(Flag("--insecure-no-auth", "allow a non-loopback --listen without --token-file")) {
             c, _ throws(CLIError) in c.insecureNoAuth = true
         },
-        .init(Flag("--threads", "N", "verification threads (default: every core; 3 per core with PostgreSQL)")) {
+        .init(Flag("--threads", "N", "HTTP threads, each verifying its connections' requests (default: every core; 3 per core with PostgreSQL)")) {
             c, a throws(CLIError) in c.threads = try a.number(1...256)
         },
         .init(Flag("--max-body", "BYTES", "largest request body (default and most \(VerifyRequest.maxBytes))")) {
@@ -509,6 +509,25 @@ enum FlagTable {
                 "--request-timeout", "SECONDS",
                 "a request must arrive within this (default \(ServeConfiguration.defaultRequestTimeoutSeconds))")
         ) { c, a throws(CLIError) in c.requestTimeoutSeconds = UInt32(try a.number(1...3600)) },
+        .init(
+            Flag(
+                "--prune-every", "DURATION",
+                "prune the replay store every DURATION (30s, 15m, 1h; 10s to 24h), removing the records older "
+                    + "than --prune-older-than; each run is logged")
+        ) { c, a throws(CLIError) in
+            guard let seconds = ServeConfiguration.duration(a.text) else {
+                throw a.refuse("expected a duration from 10s to 24h (30s, 15m, 1h)")
+            }
+            c.pruneEverySeconds = seconds
+        },
+        .init(
+            Flag(
+                "--prune-older-than", "SECONDS",
+                "with --prune-every: the age of the records pruned (default \(ReplayPruneHorizon.defaultSeconds), "
+                    + "at least \(ReplayPruneHorizon.minimumSeconds)); a request whose window reaches further back is refused")
+        ) { c, a throws(CLIError) in
+            c.pruneOlderThanSeconds = Int64(try a.number(Int(ReplayPruneHorizon.minimumSeconds)...(100 * 366 * 86_400)))
+        },
         .init(informational: Flag("--help", short: "-h", "this help").info),
     ]
 

@@ -1,5 +1,11 @@
 import OctetBackend
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `octet-verify replay prune`: removes replay records past the freshness horizon, from either
 /// store. docs/service.md ("Pruning") says why the default and the minimum are safe.
 public struct ReplayPruneConfiguration: Sendable, Equatable {
@@ -72,10 +78,19 @@ enum ReplayCommand {
         return seconds
     }
 
-    /// Prunes, and says how many records went. A store it cannot open is 66; one it cannot reach
-    /// or use is 69 (EX_UNAVAILABLE).
+    /// Prunes, and says how many records went. An SQLite file that does not exist is 66, "no
+    /// such replay store" (never created: a mistyped path must not pass for an empty store); a
+    /// store it cannot open is 66; one it cannot reach or use is 69 (EX_UNAVAILABLE).
     static func run(_ c: ReplayPruneConfiguration, io: ToolOutput) -> Int32 {
         let where_ = c.store.logSafeDescription
+        if case .sqlite(let path) = c.store {
+            var info = stat()
+            if stat(path, &info) != 0 {
+                let reason = String(cString: strerror(errno))
+                io.error("replay prune: \(where_): no such replay store (\(reason))")
+                return io.status(ExitStatus.unreadable)
+            }
+        }
         let count: ReplayPruneCount
         do throws(ReplayStoreError) {
             let store = try c.store.open(onMigration: { io.error($0.message) })

@@ -17,6 +17,10 @@ package struct ServeConfiguration: Equatable, Sendable {
     package var maxBody = VerifyRequest.maxBytes
     package var maxBufferedBytes: Int?
     package var requestTimeoutSeconds: UInt32 = defaultRequestTimeoutSeconds
+    /// `--prune-every DURATION`, in seconds (nil: the server does not prune).
+    package var pruneEverySeconds: Int64?
+    /// `--prune-older-than SECONDS` (nil: `ReplayPruneHorizon.defaultSeconds`).
+    package var pruneOlderThanSeconds: Int64?
     package var help = false
 
     package init() {}
@@ -31,6 +35,22 @@ package struct ServeConfiguration: Equatable, Sendable {
         the old one, and /healthz and /metrics say so until a reload loads it); SIGTERM or SIGINT
         stops accepting, answers what is in flight, exits 0.
         """
+
+    /// `--prune-every`'s DURATION: a whole number followed by `s`, `m` or `h`, from 10 s to 24 h.
+    package static func duration(_ text: String) -> Int64? {
+        let multiplier: Int64
+        switch text.last {
+        case "s": multiplier = 1
+        case "m": multiplier = 60
+        case "h": multiplier = 3600
+        default: return nil
+        }
+        guard text.utf8.count >= 2, text.utf8.count <= 8 else { return nil }
+        let digits = text.dropLast()
+        guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int64(digits) else { return nil }
+        let seconds = value * multiplier
+        return (10...86_400).contains(seconds) ? seconds : nil
+    }
 
     /// `serve --help`.
     package static var help: String { HelpText.render(FlagTable.serveCommand) }
@@ -49,6 +69,12 @@ package struct ServeConfiguration: Equatable, Sendable {
             throw .usage("--max-buffered-bytes (\(budget)) must be at least --max-body (\(c.maxBody))")
         }
         guard let listen = c.listen else { throw .usage("--listen HOST:PORT is required") }
+        if c.pruneEverySeconds != nil, c.replayStore == nil {
+            throw .usage("--prune-every: there is nothing to prune without --replay-store")
+        }
+        if c.pruneOlderThanSeconds != nil, c.pruneEverySeconds == nil {
+            throw .usage("--prune-older-than goes with --prune-every")
+        }
         if !listen.isLoopback, c.tokenFilePath == nil, !c.insecureNoAuth {
             throw .usage(
                 "--listen \(listen) is not a loopback address: give --token-file, or --insecure-no-auth"

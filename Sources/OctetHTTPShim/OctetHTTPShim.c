@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "OctetHTTPShim.h"
 
 #include <errno.h>
@@ -6,6 +7,8 @@
 #include <string.h>
 #include <pthread.h>
 #include <unistd.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 
 struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, MHD_AccessHandlerCallback handler,
                                     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
@@ -23,6 +26,59 @@ struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, 
                             MHD_OPTION_NOTIFY_CONNECTION, notify, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_seen, context,
                             MHD_OPTION_END);
+}
+
+struct MHD_Daemon *octet_http_start_worker(const struct octet_http_settings *settings,
+                                           MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+                                           MHD_NotifyConnectionCallback notify, octet_http_uri_callback uri_seen,
+                                           void *context) {
+    // MHD_USE_ITC: MHD_add_connection from another thread wakes the daemon's thread.
+    unsigned int flags =
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC;
+    if (settings->ipv6) flags |= MHD_USE_IPv6;
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
+                            MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_seen, context,
+                            MHD_OPTION_END);
+}
+
+int octet_http_listen(const struct sockaddr *address, int ipv6, unsigned int backlog) {
+    int fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int one = 1;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        (ipv6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one) != 0) ||
+        bind(fd, address, ipv6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)) != 0 ||
+        listen(fd, (int)backlog) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+uint16_t octet_http_socket_port(int fd) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) return 0;
+    if (address.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&address)->sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    return 0;
+}
+
+int octet_http_accept(int fd, struct sockaddr_storage *address, socklen_t *length) {
+    *length = sizeof *address;
+    return accept4(fd, (struct sockaddr *)address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+enum MHD_Result octet_http_add_connection(struct MHD_Daemon *daemon, int fd, const struct sockaddr_storage *address,
+                                          socklen_t length) {
+    return MHD_add_connection(daemon, fd, (const struct sockaddr *)address, length);
 }
 
 size_t octet_http_header_block_size(struct MHD_Connection *connection) {

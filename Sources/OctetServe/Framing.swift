@@ -26,6 +26,11 @@ struct HeaderFields {
             self.valuePointer = valuePointer
         }
 
+        /// ASCII case-insensitive comparison of the name with `other`, in any case.
+        func namedIgnoringCase(_ other: String) -> Bool {
+            name.count == other.utf8.count && zip(name, other.utf8).allSatisfy { lower($0) == lower($1) }
+        }
+
         /// ASCII case-insensitive comparison of the name with `lowercased`.
         func named(_ lowercased: String) -> Bool {
             name.count == lowercased.utf8.count && zip(name, lowercased.utf8).allSatisfy { lower($0) == $1 }
@@ -48,8 +53,7 @@ struct HeaderFields {
     /// once `FramingDefect.find` found nothing: then no value holds a NUL or a CR, and
     /// Authorization, Content-Type, Host and Content-Length are each there at most once.
     func value(_ name: String) -> String? {
-        let lowercased = String(decoding: name.utf8.map(lower), as: UTF8.self)
-        return all.first { $0.named(lowercased) }.map { String(decoding: $0.value, as: UTF8.self) }
+        all.first { $0.namedIgnoringCase(name) }.map { String(decoding: $0.value, as: UTF8.self) }
     }
 
     /// The Content-Length, when the request has one (digits only, checked by `FramingDefect`;

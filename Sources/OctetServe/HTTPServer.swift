@@ -35,22 +35,26 @@ protocol HTTPService: AnyObject, Sendable {
     /// Called on the HTTP thread with the request line and headers. An answer is sent at once
     /// (the body, if any, is not read); a route asks for the body.
     func route(method: String, path: String, header: (String) -> String?) -> HTTPRoute
-    /// Called on a verification thread with the whole body.
+    /// Called on the connection's HTTP thread with the whole body: the verification runs there.
     func answer(_ route: HTTPRoute.Accepted, body: [UInt8]) -> HTTPAnswer
     /// Answers that need no verification thread (`/healthz`, `/metrics`), on the HTTP thread.
     func answerAtOnce(_ route: HTTPRoute.Accepted) -> HTTPAnswer?
     /// The body was larger than allowed.
     func tooLarge() -> HTTPAnswer
-    /// No verification thread is free and the queue is full.
-    func saturated() -> HTTPAnswer
+    /// The server is stopping: a request taken in from now on is answered this (503 `STOPPING`);
+    /// nil while it is not.
+    func stopping() -> HTTPAnswer?
     /// The body does not fit the memory budget (`--max-buffered-bytes`).
     func overBudget() -> HTTPAnswer
     /// The request's framing is ambiguous or its header fields malformed (`FramingDefect`).
     func malformed(_ defect: FramingDefect) -> HTTPAnswer
     /// The request target is longer, or has more query arguments, than the server takes.
     func targetTooLong() -> HTTPAnswer
-    /// Every answer, for the access log and the metrics.
-    func answered(_ answer: HTTPAnswer, method: String, route: HTTPRoute.Accepted?, path: String, seconds: Double)
+    /// Every answer, for the access log and the metrics. `requestId`: the caller's safe
+    /// `X-Request-Id` or a generated one, echoed in the answer's header of that name.
+    func answered(
+        _ answer: HTTPAnswer, method: String, route: HTTPRoute.Accepted?, path: String, requestId: String,
+        seconds: Double)
     /// A connection was closed for not sending its request within the deadline.
     func timedOut()
 }
@@ -70,16 +74,22 @@ enum HTTPRoute: Sendable {
 /// GNU libmicrohttpd behind a small Swift face (no HTTP parsing here: MHD parses and bounds the
 /// request line, headers and body framing).
 ///
-/// One MHD thread does all network I/O (epoll). Once a request's headers are in, its framing is
-/// checked (`FramingDefect`: what MHD 0.9.75 lets through that two readers could read two ways);
-/// its body is then collected there, bounded by its route and by the `BufferBudget` shared by
-/// every connection; only a whole body is handed to the verification pool, with the connection
-/// suspended meanwhile and resumed with the answer. A client that sends slowly therefore holds a
-/// connection slot, never a verification thread, and a watchdog closes a connection whose request
-/// is not complete within `requestTimeout`.
+/// `workers` libmicrohttpd daemons, each with one internal thread (epoll) that does the network
+/// I/O of its connections **and verifies their requests**: no hand-over between threads, so a
+/// request costs one wake-up of one thread. The server owns the listening socket; one accepting
+/// thread hands each new connection to the daemon with the fewest, and enforces the connection
+/// limits over all of them (MHD's own limits are per daemon).
 ///
-/// `@unchecked Sendable`: `daemon` is set before MHD starts calling back and read-only after;
-/// the watch table is guarded by `watchLock`.
+/// Once a request's headers are in, its framing is checked (`FramingDefect`: what MHD 0.9.75 lets
+/// through that two readers could read two ways); its body is then collected, bounded by its route
+/// and by the `BufferBudget` shared by every connection; only a whole body is verified. A client
+/// that sends slowly therefore holds a connection slot, never a verification, and a watchdog
+/// closes a connection whose request is not complete within `requestTimeout`. While a daemon's
+/// thread verifies, its other connections wait (in the kernel's socket buffers, bounded by the
+/// connection limits): the queue in front of verification is the connections themselves.
+///
+/// `@unchecked Sendable`: `daemons` and `listener` are set before any connection is accepted and
+/// read-only after; the connection and watch tables are guarded by `watchLock`.
 final class HTTPServer: @unchecked Sendable {
     struct Settings: Sendable {
         var address: ListenAddress
@@ -89,6 +99,8 @@ final class HTTPServer: @unchecked Sendable {
         /// MHD's per-connection pool: the request line and every header must fit.
         var headerMemory: Int = 32 << 10
         var backlog: UInt32 = 1024
+        /// HTTP threads, each verifying its connections' requests (`--threads`).
+        var workers: Int = 1
     }
 
     /// The longest request target (path and query) answered other than 414.
@@ -97,53 +109,82 @@ final class HTTPServer: @unchecked Sendable {
     static let maxQueryArguments = 32
 
     let service: any HTTPService
-    let pool: VerificationPool
     let settings: Settings
     let budget: BufferBudget
-    private var daemon: OpaquePointer?
+    let requestIds = RequestIdGenerator()
+    private var daemons: [OpaquePointer] = []
+    private var listener: Int32 = -1
     private(set) var port: UInt16 = 0
 
     private let watchLock = NSLock()
     /// Connections by socket: when their current request started waiting, nil while one is being answered.
     private var watched: [Int32: UInt64?] = [:]
+    /// Connections by socket: the daemon that has it and the client's address (for the limits).
+    private var connections: [Int32: (daemon: Int, client: [UInt8])] = [:]
+    private var connectionsPerDaemon: [Int] = []
+    private var connectionsPerClient: [[UInt8]: Int] = [:]
     private var exchangesOpen = 0
     private var stopping = false
     private let watchdogEnded = DispatchSemaphore(value: 0)
+    private let acceptorEnded = DispatchSemaphore(value: 0)
 
     /// `budget`: what request bodies may hold, over every connection (`--max-buffered-bytes`).
-    init(service: any HTTPService, pool: VerificationPool, budget: BufferBudget, settings: Settings) {
+    init(service: any HTTPService, budget: BufferBudget, settings: Settings) {
         self.service = service
-        self.pool = pool
         self.budget = budget
         self.settings = settings
     }
 
-    enum StartError: Error { case cannotListen }
+    enum StartError: Error {
+        /// The address cannot be listened on: the system's reason (`Address already in use`).
+        case cannotListen(String)
+        /// libmicrohttpd did not start.
+        case cannotStart
+    }
 
     func start() throws(StartError) {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        let started: OpaquePointer? = settings.address.withSockAddr { address in
-            var c = octet_http_settings(
-                address: address, ipv6: settings.address.isIPv6 ? 1 : 0,
-                connection_timeout_seconds: settings.requestTimeoutSeconds,
-                connection_limit: settings.connectionLimit, per_ip_connection_limit: settings.perIPConnectionLimit,
-                connection_memory_limit: settings.headerMemory, listen_backlog: settings.backlog)
-            return octet_http_start(&c, accessHandler, requestCompleted, connectionNotified, uriLogged, context)
+        let fd = settings.address.withSockAddr { address in
+            octet_http_listen(address, settings.address.isIPv6 ? 1 : 0, settings.backlog)
         }
-        guard let started else { throw .cannotListen }
-        daemon = started
-        port = octet_http_bound_port(started)
-        // Not kept: the thread holds the server until `stop()` ends it (keeping it would be a cycle).
-        let thread = Thread { [self] in watch() }
-        thread.name = "octet-http-watchdog"
-        thread.start()
+        guard fd >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        for _ in 0..<max(1, settings.workers) {
+            let started: OpaquePointer? = settings.address.withSockAddr { address in
+                var c = octet_http_settings(
+                    address: address, ipv6: settings.address.isIPv6 ? 1 : 0,
+                    connection_timeout_seconds: settings.requestTimeoutSeconds,
+                    connection_limit: settings.connectionLimit, per_ip_connection_limit: settings.perIPConnectionLimit,
+                    connection_memory_limit: settings.headerMemory, listen_backlog: settings.backlog)
+                return octet_http_start_worker(&c, accessHandler, requestCompleted, connectionNotified, uriLogged, context)
+            }
+            guard let started else {
+                daemons.forEach { MHD_stop_daemon($0) }
+                daemons = []
+                close(fd)
+                throw .cannotStart
+            }
+            daemons.append(started)
+        }
+        connectionsPerDaemon = [Int](repeating: 0, count: daemons.count)
+        listener = fd
+        port = octet_http_socket_port(fd)
+        // Not kept: the threads hold the server until `stop()` ends them (keeping them would be a cycle).
+        let watchdog = Thread { [self] in watch() }
+        watchdog.name = "octet-http-watchdog"
+        watchdog.start()
+        let acceptor = Thread { [self] in acceptConnections() }
+        acceptor.name = "octet-http-accept"
+        acceptor.start()
     }
 
     /// Stops accepting, lets every request in flight be answered (up to `graceSeconds`), then stops.
     func stop(graceSeconds: Double = 10) {
-        guard let daemon else { return }
-        let listener = MHD_quiesce_daemon(daemon)
-        pool.drain()
+        guard listener >= 0 else { return }
+        // Ends the accepting thread's accept(2) (EINVAL), then the socket: nothing new comes in.
+        shutdown(listener, Int32(SHUT_RDWR))
+        _ = acceptorEnded.wait(timeout: .now() + 2)
+        close(listener)
+        listener = -1
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(graceSeconds * 1e9)
         while watchLock.withLock({ exchangesOpen }) > 0, DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(10_000)
@@ -151,9 +192,77 @@ final class HTTPServer: @unchecked Sendable {
         watchLock.withLock { stopping = true }
         // The watchdog holds the server: let it end, so that everything is released before exit.
         _ = watchdogEnded.wait(timeout: .now() + 2)
-        MHD_stop_daemon(daemon)
-        if listener >= 0 { close(listener) }
-        self.daemon = nil
+        daemons.forEach { MHD_stop_daemon($0) }
+        daemons = []
+    }
+
+    /// Requests begun and not yet ended (for the `stopped` log line).
+    var openExchanges: Int { watchLock.withLock { exchangesOpen } }
+
+    /// The accepting thread: each connection goes to the daemon with the fewest, unless it is over
+    /// the connection limit or its client's (closed at once, as libmicrohttpd would).
+    private func acceptConnections() {
+        defer { acceptorEnded.signal() }
+        var address = sockaddr_storage()
+        var length = socklen_t(0)
+        while true {
+            let fd = octet_http_accept(listener, &address, &length)
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO: continue
+                // Out of descriptors or memory: a moment later some may be free.
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    usleep(10_000)
+                    continue
+                default: return  // EINVAL: shut down by `stop()`
+                }
+            }
+            let client = Self.clientKey(&address)
+            let daemon: Int? = watchLock.withLock {
+                if let old = connections[fd] { forget(fd, old) }
+                guard connections.count < Int(settings.connectionLimit),
+                    connectionsPerClient[client, default: 0] < Int(settings.perIPConnectionLimit),
+                    let least = connectionsPerDaemon.indices.min(by: { connectionsPerDaemon[$0] < connectionsPerDaemon[$1] })
+                else { return nil }
+                connections[fd] = (least, client)
+                connectionsPerDaemon[least] += 1
+                connectionsPerClient[client, default: 0] += 1
+                return least
+            }
+            guard let daemon else {
+                close(fd)
+                continue
+            }
+            if octet_http_add_connection(daemons[daemon], fd, &address, length) != .YES {
+                // MHD closed the socket; its number may not have been reused yet (only this thread accepts).
+                watchLock.withLock { if let entry = connections[fd] { forget(fd, entry) } }
+            }
+        }
+    }
+
+    /// Drops a connection from the tables (called with `watchLock` held).
+    private func forget(_ fd: Int32, _ entry: (daemon: Int, client: [UInt8])) {
+        connections[fd] = nil
+        connectionsPerDaemon[entry.daemon] -= 1
+        let remaining = connectionsPerClient[entry.client, default: 1] - 1
+        connectionsPerClient[entry.client] = remaining > 0 ? remaining : nil
+    }
+
+    /// The client's address bytes (IPv4 or IPv6), without the port: what the per-client limit counts.
+    private static func clientKey(_ address: inout sockaddr_storage) -> [UInt8] {
+        let family = Int32(address.ss_family)
+        return withUnsafeBytes(of: &address) { raw in
+            switch family {
+            case AF_INET:
+                // sin_addr: 4 bytes at offset 4 of sockaddr_in.
+                return Array(raw[4..<8])
+            case AF_INET6:
+                // sin6_addr: 16 bytes at offset 8 of sockaddr_in6.
+                return Array(raw[8..<24])
+            default:
+                return []
+            }
+        }
     }
 
     // MARK: Called by MHD (on its thread)
@@ -206,9 +315,11 @@ final class HTTPServer: @unchecked Sendable {
             exchange.method = method
             exchange.path = url
             if exchange.targetTooLong {
+                exchange.requestId = requestIds.make()
                 return send(service.targetTooLong(), exchange: exchange, connection: connection, close: true)
             }
             let fields = HeaderFields(connection)
+            exchange.requestId = RequestId.fromCaller(fields) ?? requestIds.make()
             let layout = FramingDefect.layoutDefect(
                 method: methodPointer, blockSize: octet_http_header_block_size(connection), target: exchange.target,
                 targetLength: exchange.targetLength, version: versionPointer, fields: fields.all)
@@ -275,9 +386,6 @@ final class HTTPServer: @unchecked Sendable {
         }
         // The whole request is in.
         markAnswering(connection)
-        if let answer = exchange.takeAnswer() {
-            return send(answer, exchange: exchange, connection: connection)
-        }
         if exchange.overBudget {
             return send(service.overBudget(), exchange: exchange, connection: connection, close: true)
         }
@@ -287,28 +395,17 @@ final class HTTPServer: @unchecked Sendable {
         if let answer = service.answerAtOnce(route) {
             return send(answer, exchange: exchange, connection: connection)
         }
-        guard !exchange.submitted else { return .YES }
-        guard pool.reserve() else {
+        if let stopping = service.stopping() {
             exchange.discard(budget)
-            return send(service.saturated(), exchange: exchange, connection: connection)
+            return send(stopping, exchange: exchange, connection: connection, close: true)
         }
-        exchange.submitted = true
-        MHD_suspend_connection(connection)
+        // Verified here, on this connection's thread. The body's bytes stay reserved until its
+        // answer is made: the verification holds them.
         let body = exchange.body
         exchange.body = []
-        // The body's bytes stay reserved until its answer is made: the verification holds them.
-        let reserved = exchange.reserved
-        exchange.reserved = 0
-        let service = service
-        let budget = budget
-        let suspended = SuspendedConnection(pointer: connection)
-        pool.submit {
-            let answer = service.answer(route, body: body)
-            budget.release(reserved)
-            exchange.setAnswer(answer)
-            MHD_resume_connection(suspended.pointer)
-        }
-        return .YES
+        let answer = service.answer(route, body: body)
+        exchange.discard(budget)
+        return send(answer, exchange: exchange, connection: connection)
     }
 
     /// Queues `answer`. `close`: with `Connection: close`, so that MHD closes the connection once it
@@ -325,10 +422,13 @@ final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(response) }
         _ = MHD_add_response_header(response, "Content-Type", answer.contentType)
         for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
+        _ = MHD_add_response_header(response, "X-Request-Id", exchange.requestId)
         if close { _ = MHD_add_response_header(response, "Connection", "close") }
         let result = MHD_queue_response(connection, UInt32(answer.status), response)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - exchange.started) / 1e9
-        service.answered(answer, method: exchange.method, route: exchange.route, path: exchange.path, seconds: seconds)
+        service.answered(
+            answer, method: exchange.method, route: exchange.route, path: exchange.path,
+            requestId: exchange.requestId, seconds: seconds)
         if close, result == .YES {
             // Nothing more will be kept for this request: its reservation goes now.
             exchange.discard(budget)
@@ -362,6 +462,8 @@ final class HTTPServer: @unchecked Sendable {
                 watched[fd] = .some(DispatchTime.now().uptimeNanoseconds)
             } else {
                 watched[fd] = nil
+                // Before MHD closes the socket: its number cannot have been reused yet.
+                if let entry = connections[fd] { forget(fd, entry) }
             }
         }
     }
@@ -397,17 +499,12 @@ final class HTTPServer: @unchecked Sendable {
     }
 }
 
-/// A suspended connection handed to the thread that resumes it; MHD allows resuming from any thread.
-private struct SuspendedConnection: @unchecked Sendable {
-    let pointer: OpaquePointer
-}
-
-/// One request's state between MHD's calls: collected on the HTTP thread; the answer is set by a
-/// verification thread before it resumes the connection, and read on the HTTP thread after.
-/// `@unchecked Sendable`: `answer` is guarded by `lock`; the rest is touched on the HTTP thread only.
-private final class Exchange: @unchecked Sendable {
+/// One request's state between MHD's calls, touched only on its daemon's thread.
+private final class Exchange {
     var method = ""
     var path = ""
+    /// The caller's safe `X-Request-Id`, or one made here (set when the headers are in).
+    var requestId = ""
     let started = DispatchTime.now().uptimeNanoseconds
     /// The first call of `access` (headers in) is done.
     var routed = false
@@ -425,9 +522,6 @@ private final class Exchange: @unchecked Sendable {
     /// Past --max-body or the budget: the rest of the body is read and dropped.
     var dropping = false
     var overBudget = false
-    var submitted = false
-    private let lock = NSLock()
-    private var answer: HTTPAnswer?
 
     /// Drops the body kept so far and returns its reservation.
     func discard(_ budget: BufferBudget) {
@@ -436,13 +530,6 @@ private final class Exchange: @unchecked Sendable {
         reserved = 0
     }
 
-    func setAnswer(_ value: HTTPAnswer) { lock.withLock { answer = value } }
-    func takeAnswer() -> HTTPAnswer? {
-        lock.withLock {
-            defer { answer = nil }
-            return answer
-        }
-    }
 }
 
 // MARK: C callbacks

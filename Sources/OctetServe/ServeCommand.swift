@@ -85,25 +85,39 @@ public enum ServeCommand {
         }
         let bufferBudget = c.maxBufferedBytes ?? BufferBudget.defaultLimit(maxBody: c.maxBody, threads: threads)
         let budget = BufferBudget(limit: bufferBudget)
+        let horizon = c.pruneEverySeconds.map { _ in
+            PruningHorizon(olderThanSeconds: c.pruneOlderThanSeconds ?? ReplayPruneHorizon.defaultSeconds)
+        }
         let service = VerifyService(
             verifier: Verifier(
                 trustAnchors: anchors, revocationSource: revocation, replayStore: store,
                 prompts: CommandLinePrompts.serve),
             tokens: tokens, maxBody: c.maxBody, log: log, clock: clock, budget: budget,
-            recordingProbe: recordingProbe(c.replayStore))
-        // Room for a short burst: 64 requests per thread queued or running, then 503.
-        let pool = VerificationPool(threads: threads, capacity: threads * 64)
+            recordingProbe: recordingProbe(c.replayStore), pruning: horizon)
+        var pruner: ReplayPruner?
+        if let every = c.pruneEverySeconds, let horizon {
+            guard let prunable = store as? any ReplayPruning else {
+                return fail(.usage("--prune-every: this replay store cannot be pruned"))
+            }
+            pruner = ReplayPruner(store: prunable, everySeconds: every, horizon: horizon, clock: clock, log: log)
+        }
         let server = HTTPServer(
-            service: service, pool: pool, budget: budget,
-            settings: HTTPServer.Settings(address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds))
-        do {
+            service: service, budget: budget,
+            settings: HTTPServer.Settings(
+                address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds, workers: threads))
+        do throws(HTTPServer.StartError) {
             try server.start()
         } catch {
-            pool.drain()
-            standardError.write(Array("octet-verify serve: cannot listen on \(listen)\n".utf8))
+            switch error {
+            case .cannotListen(let reason):
+                standardError.write(Array("octet-verify serve: cannot listen on \(listen): \(reason)\n".utf8))
+            case .cannotStart:
+                standardError.write(Array("octet-verify serve: cannot start the HTTP server (libmicrohttpd)\n".utf8))
+            }
             return 69
         }
         service.health.startProbing()
+        pruner?.start()
         let bound = ListenAddress("\(listen.isIPv6 ? "[\(listen.host)]" : listen.host):\(server.port)")
         log.event(
             "listening",
@@ -115,6 +129,9 @@ public enum ServeCommand {
                 "auth": .string(tokens == nil ? "none" : "bearer"),
                 "threads": .int(Int64(threads)),
                 "maxBufferedBytes": .int(Int64(bufferBudget)),
+                "version": .string(Release.version),
+                "commit": .string(BuildInfo.commit),
+                "pruneEverySeconds": .int(c.pruneEverySeconds ?? 0),
             ])
 
         while true {
@@ -131,42 +148,53 @@ public enum ServeCommand {
             service.startDraining()
             server.stop()
             service.health.stopProbing()
+            pruner?.stop()
             // Close the database connections now rather than at exit (SQLite closes with its last reference).
             (store as? PostgreSQLReplayStore)?.closeIdleConnections()
             break
         }
-        log.event("stopped", ["pending": .int(Int64(pool.pending))])
+        log.event("stopped", ["pending": .int(Int64(server.openExchanges))])
         return 0
     }
 
     /// SIGHUP: each file is re-read; one that does not load keeps what was in force, and says so:
     /// in the `reload` log line (level `error`, naming it), in `/healthz` (`reload-failed`, until a
     /// reload loads every file) and in `/metrics`.
+    ///
+    /// The `reload` line has the same members, of the same types, every time: `level`;
+    /// `trustAnchors`, `revocationList` and `tokenFile`, each `reloaded`, `kept` (the file did not
+    /// load: the previous one stays in force) or `none` (not configured); `anchors`, the fingerprint
+    /// of the anchors in force; `tokens`, how many tokens are in force (a number, 0 without a token
+    /// file); `failed`, each failed option and file name; `errors`, each failed option, file name
+    /// and reason (both arrays of strings, empty when every file loaded).
     static func reload(_ c: Configuration, service: VerifyService, log: AccessLog) {
-        var fields: [String: JSONOut] = [:]
         var failed: [ReloadStatus.FailedFile] = []
-        func failure(_ option: String, _ path: String) {
-            failed.append(ReloadStatus.FailedFile(option: option, file: fileName(path)))
+        var errors: [String] = []
+        func failure(_ option: String, _ path: String, _ reason: String) {
+            let file = ReloadStatus.FailedFile(option: option, file: fileName(path))
+            failed.append(file)
+            errors.append("\(option) \(file.file): \(reason)")
         }
+        var outcome = ["trustAnchors": "none", "revocationList": "none", "tokenFile": "none"]
         var verifier = service.currentVerifier
         if let path = c.trustAnchorsPath {
             switch loadAnchors(path) {
             case .success(let anchors):
                 verifier = verifier.replacing(trustAnchors: anchors)
-                fields["trustAnchors"] = .string(anchors.fingerprint)
+                outcome["trustAnchors"] = "reloaded"
             case .failure(let error):
-                fields["trustAnchors"] = .string("kept the previous anchors: \(error.message)")
-                failure("--trust-anchors", path)
+                outcome["trustAnchors"] = "kept"
+                failure("--trust-anchors", path, error.message)
             }
         }
         if let path = c.revocationListPath {
             switch loadRevocationList(path) {
             case .success(let list):
                 verifier = verifier.replacing(revocationSource: .some(list))
-                fields["revocationList"] = .string("reloaded")
+                outcome["revocationList"] = "reloaded"
             case .failure(let error):
-                fields["revocationList"] = .string("kept the previous list: \(error.message)")
-                failure("--revocation-list", path)
+                outcome["revocationList"] = "kept"
+                failure("--revocation-list", path, error.message)
             }
         }
         service.replace(verifier: verifier)
@@ -174,17 +202,19 @@ public enum ServeCommand {
             switch AccessTokens.load(path) {
             case .success(let tokens):
                 service.replace(tokens: tokens)
-                fields["tokens"] = .int(Int64(tokens.count))
+                outcome["tokenFile"] = "reloaded"
             case .failure(let error):
-                fields["tokens"] = .string("kept the previous tokens: \(error.description)")
-                failure("--token-file", path)
+                outcome["tokenFile"] = "kept"
+                failure("--token-file", path, error.description)
             }
         }
         service.reloads.record(failed: failed, atSeconds: Double(ToolEnvironment.systemClock()) / 1000)
+        var fields: [String: JSONOut] = outcome.mapValues { .string($0) }
         fields["level"] = .string(failed.isEmpty ? "info" : "error")
-        if !failed.isEmpty {
-            fields["failed"] = .array(failed.map { .string("\($0.option) \($0.file)") })
-        }
+        fields["anchors"] = .string(verifier.anchorsFingerprint)
+        fields["tokens"] = .int(Int64(service.tokenCount))
+        fields["failed"] = .array(failed.map { .string("\($0.option) \($0.file)") })
+        fields["errors"] = .array(errors.map { .string(LogSafeText.escape($0)) })
         log.event("reload", fields)
     }
 

@@ -15,21 +15,42 @@ final class ServiceMetrics: @unchecked Sendable {
     private let lock = NSLock()
     private var requestsByStatus: [Int: Int] = [:]
     private var verdicts: [String: Int] = [:]
-    private var checkStatuses: [String: [String: Int]] = [:]
+    /// One row per check name seen: its outcomes by status (indexed as `OutcomeStatus.allCases`)
+    /// and, for those with a reason code, by code. A request costs one look-up per check (its
+    /// name), not one per check per label.
+    private struct CheckRow {
+        var statuses = [Int](repeating: 0, count: CheckStatus.allCases.count)
+        var codes: [String: Int] = [:]
+    }
+    private var checkRows: [CheckRow] = []
+    private var checkRowByName: [String: Int] = [:]
+
+    /// `octet_build_info`'s labels: the release, the commit built from, the anchors in force.
+    private let version: String
+    private let commit: String
+    private var anchors: String
     private var latencyCounts = [Int](repeating: 0, count: latencyBuckets.count + 1)
     private var latencySum = 0.0
     private var latencyCount = 0
     private var replayStoreErrors = 0
-    private var saturated = 0
     private var requestTimeouts = 0
     private var inFlight = 0
     private var overBudget = 0
     private var malformed = 0
 
-    init(budget: BufferBudget? = nil, reloads: ReloadStatus? = nil) {
+    init(
+        budget: BufferBudget? = nil, reloads: ReloadStatus? = nil, version: String = "unknown",
+        commit: String = "unknown", anchors: String = "unknown"
+    ) {
         self.budget = budget
         self.reloads = reloads
+        self.version = version
+        self.commit = commit
+        self.anchors = anchors
     }
+
+    /// The anchors' fingerprint in force (start-up, and each SIGHUP that loaded anchors).
+    func setAnchors(_ fingerprint: String) { lock.withLock { anchors = fingerprint } }
 
     func record(status: Int, seconds: Double) {
         lock.withLock {
@@ -44,17 +65,60 @@ final class ServiceMetrics: @unchecked Sendable {
     func record(verdict: String, checks: [ProofCheck]) {
         lock.withLock {
             verdicts[verdict, default: 0] += 1
-            for check in checks { checkStatuses[check.name, default: [:]][check.status.wireTag, default: 0] += 1 }
+            for check in checks {
+                let row: Int
+                if let known = checkRowByName[check.name] {
+                    row = known
+                } else {
+                    row = checkRows.count
+                    checkRows.append(CheckRow())
+                    checkRowByName[check.name] = row
+                }
+                checkRows[row].statuses[Self.index(check.status)] += 1
+                if let code = Self.codeText(check) { checkRows[row].codes[code, default: 0] += 1 }
+            }
         }
     }
 
+    private static func index(_ status: CheckStatus) -> Int {
+        switch status {
+        case .pass: 0
+        case .fail: 1
+        case .warn: 2
+        case .notChecked: 3
+        case .inconclusive: 4
+        }
+    }
+
+    /// A check's reason code as the result writes it (nil for none).
+    /// (Written for `code` as a `String` and as a `ReasonCode`, whose `rawValue` is the string.)
+    static func codeText(_ check: ProofCheck) -> String? { check.code.map(codeString) }
+    private static func codeString(_ code: String) -> String { code }
+    private static func codeString<Code: RawRepresentable>(_ code: Code) -> String where Code.RawValue == String {
+        code.rawValue
+    }
+
     func recordReplayStoreError() { lock.withLock { replayStoreErrors += 1 } }
-    func recordSaturated() { lock.withLock { saturated += 1 } }
     func recordOverBudget() { lock.withLock { overBudget += 1 } }
     func recordMalformed() { lock.withLock { malformed += 1 } }
     func recordRequestTimeout() { lock.withLock { requestTimeouts += 1 } }
     func verificationStarted() { lock.withLock { inFlight += 1 } }
     func verificationFinished() { lock.withLock { inFlight -= 1 } }
+
+    /// A label value escaped as the text format wants (backslash, quote, newline); ours never hold
+    /// them, this keeps a strange build string from breaking the exposition.
+    static func label(_ text: String) -> String {
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
 
     /// The whole exposition, ending with a newline.
     func render() -> String {
@@ -65,6 +129,11 @@ final class ServiceMetrics: @unchecked Sendable {
             func family(_ name: String, _ type: String, _ help: String) {
                 out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
             }
+            family(
+                "octet_build_info", "gauge",
+                "1, labelled with the release, the commit built from and the fingerprint of the trust anchors in force.")
+            out +=
+                "octet_build_info{version=\"\(Self.label(version))\",commit=\"\(Self.label(commit))\",anchors=\"\(Self.label(anchors))\"} 1\n"
             family("octet_http_requests_total", "counter", "HTTP requests answered, by status code.")
             for (status, count) in requestsByStatus.sorted(by: { $0.key < $1.key }) {
                 out += "octet_http_requests_total{status=\"\(status)\"} \(count)\n"
@@ -74,9 +143,21 @@ final class ServiceMetrics: @unchecked Sendable {
                 out += "octet_verifications_total{verdict=\"\(verdict)\"} \(verdicts[verdict] ?? 0)\n"
             }
             family("octet_check_results_total", "counter", "Check outcomes of answered proofs, by check and status.")
-            for (name, statuses) in checkStatuses.sorted(by: { $0.key < $1.key }) {
-                for (status, count) in statuses.sorted(by: { $0.key < $1.key }) {
+            let rows = checkRowByName.sorted { $0.key < $1.key }
+            let statuses: [CheckStatus] = [.pass, .fail, .warn, .notChecked, .inconclusive]
+            for (name, row) in rows {
+                for (status, count) in statuses.map({ ($0.wireTag, checkRows[row].statuses[Self.index($0)]) })
+                    .sorted(by: { $0.0 < $1.0 }) where count > 0
+                {
                     out += "octet_check_results_total{check=\"\(name)\",status=\"\(status)\"} \(count)\n"
+                }
+            }
+            family(
+                "octet_check_codes_total", "counter",
+                "Check outcomes of answered proofs that carry a reason code, by check and code (docs/checks.md).")
+            for (name, row) in rows {
+                for (code, count) in checkRows[row].codes.sorted(by: { $0.key < $1.key }) {
+                    out += "octet_check_codes_total{check=\"\(name)\",code=\"\(code)\"} \(count)\n"
                 }
             }
             family("octet_http_request_duration_seconds", "histogram", "Time from a request's headers to its answer.")
@@ -92,10 +173,6 @@ final class ServiceMetrics: @unchecked Sendable {
             family(
                 "octet_replay_store_errors_total", "counter", "Verifications the replay store could not answer (503).")
             out += "octet_replay_store_errors_total \(replayStoreErrors)\n"
-            family(
-                "octet_saturated_total", "counter", "Requests refused with 503 because the verification queue was full."
-            )
-            out += "octet_saturated_total \(saturated)\n"
             family("octet_request_timeouts_total", "counter", "Connections closed for not sending a request in time.")
             out += "octet_request_timeouts_total \(requestTimeouts)\n"
             family("octet_verifications_in_flight", "gauge", "Verifications queued or running.")

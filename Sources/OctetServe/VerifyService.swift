@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Octet
 import OctetBackend
+import OctetCLI
 
 /// The endpoints of `octet-verify serve` (service.md): `POST /v1/verify`, `GET /healthz`,
 /// `GET /metrics`, their statuses, the access log and the metrics. HTTP itself is `HTTPServer`'s.
@@ -23,16 +24,19 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     private let requireTokens: Bool
     private let log: AccessLog
     private let clock: @Sendable () -> Int64
+    /// `--prune-every`'s horizon, when the server prunes its store: what a request may not outlast.
+    private let pruning: PruningHorizon?
     private let lock = NSLock()
-    private var verifier: RequestVerifier
+    private var verifier: Verifier
     private var tokens: AccessTokens?
     private var draining = false
 
     init(
-        verifier: RequestVerifier, tokens: AccessTokens?, maxBody: Int, log: AccessLog,
+        verifier: Verifier, tokens: AccessTokens?, maxBody: Int, log: AccessLog,
         clock: @escaping @Sendable () -> Int64, budget: BufferBudget? = nil,
-        recordingProbe: (any ReplayRecordingProbe)? = nil
+        recordingProbe: (any ReplayRecordingProbe)? = nil, pruning: PruningHorizon? = nil
     ) {
+        self.pruning = pruning
         self.verifier = verifier
         self.tokens = tokens
         self.requireTokens = tokens != nil
@@ -40,12 +44,19 @@ final class VerifyService: HTTPService, @unchecked Sendable {
         self.log = log
         self.clock = clock
         self.health = ReplayHealth(store: verifier.replayStore, probe: recordingProbe, clock: clock, log: log)
-        self.metrics = ServiceMetrics(budget: budget, reloads: reloads)
+        self.metrics = ServiceMetrics(
+            budget: budget, reloads: reloads, version: Release.version, commit: BuildInfo.commit,
+            anchors: verifier.anchorsFingerprint)
     }
 
-    var currentVerifier: RequestVerifier { lock.withLock { verifier } }
-    func replace(verifier: RequestVerifier) { lock.withLock { self.verifier = verifier } }
+    var currentVerifier: Verifier { lock.withLock { verifier } }
+    func replace(verifier: Verifier) {
+        lock.withLock { self.verifier = verifier }
+        metrics.setAnchors(verifier.anchorsFingerprint)
+    }
     func replace(tokens: AccessTokens) { lock.withLock { self.tokens = tokens } }
+    /// The tokens in force (0 without a token file).
+    var tokenCount: Int { lock.withLock { tokens?.count ?? 0 } }
     /// From SIGTERM on, `/healthz` says 503 so a load balancer stops sending.
     func startDraining() { lock.withLock { draining = true } }
 
@@ -96,18 +107,28 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     func answer(_ route: HTTPRoute.Accepted, body: [UInt8]) -> HTTPAnswer {
         metrics.verificationStarted()
         defer { metrics.verificationFinished() }
-        let answer = currentVerifier.answer(body, now: clock)
+        func invalid(_ error: RequestError, id: String?) -> HTTPAnswer {
+            var bad = HTTPAnswer.json(400, JSONReport.error(error, id: id))
+            bad.logFields = [("error", .string(error.code.rawValue))]
+            if let field = error.logSafeField { bad.logFields.append(("field", .string(field))) }
+            return bad
+        }
+        let answer: Verifier.Answer
+        switch VerifyRequest.decode(body) {
+        case .failure(let rejection): return invalid(rejection.error, id: rejection.id)
+        case .success(let request):
+            if let refusal = pruning?.refusal(request, now: clock()) { return invalid(refusal, id: request.id) }
+            answer = .result(currentVerifier.verify(request, now: clock), id: request.id)
+        }
         switch answer {
         case .rejected(let rejection):
-            var bad = HTTPAnswer.json(400, answer.json)
-            bad.logFields = [("error", .string(rejection.error.code.rawValue))]
-            if let field = rejection.error.logSafeField { bad.logFields.append(("field", .string(field))) }
-            return bad
+            return invalid(rejection.error, id: rejection.id)
         case .result(let report, let id):
             if answer.replayStoreUnavailable {
                 // Never a result that skipped a configured check: the caller retries.
                 metrics.recordReplayStoreError()
-                health.sawUnavailable()
+                let detail = report.checks.first { $0.name == CheckName.replayUniqueness }?.detail
+                health.sawUnavailable(detail ?? "a verification found the replay store unavailable")
                 let error = RequestError(
                     RequestError.Code("REPLAY_STORE_UNAVAILABLE"), at: nil,
                     "the replay store cannot be reached: nothing was recorded; retry")
@@ -136,15 +157,10 @@ final class VerifyService: HTTPService, @unchecked Sendable {
         Self.error(413, "PAYLOAD_TOO_LARGE", "the body is larger than --max-body (\(maxBody) bytes)")
     }
 
-    func saturated() -> HTTPAnswer {
-        if lock.withLock({ draining }) {
-            return Self.error(
-                503, "STOPPING", "the server is stopping: nothing was verified; retry on another instance",
-                headers: [("Retry-After", "1")])
-        }
-        metrics.recordSaturated()
+    func stopping() -> HTTPAnswer? {
+        guard lock.withLock({ draining }) else { return nil }
         return Self.error(
-            503, "SATURATED", "every verification thread is busy and the queue is full; retry",
+            503, "STOPPING", "the server is stopping: nothing was verified; retry on another instance",
             headers: [("Retry-After", "1")])
     }
 
@@ -204,9 +220,12 @@ final class VerifyService: HTTPService, @unchecked Sendable {
             status, JSONOut.object(members).rendered, headers: status == 503 ? [("Retry-After", "1")] : [])
     }
 
-    func answered(_ answer: HTTPAnswer, method: String, route: HTTPRoute.Accepted?, path: String, seconds: Double) {
+    func answered(
+        _ answer: HTTPAnswer, method: String, route: HTTPRoute.Accepted?, path: String, requestId: String,
+        seconds: Double
+    ) {
         metrics.record(status: answer.status, seconds: seconds)
-        log.request(method: method, path: path, answer: answer, seconds: seconds)
+        log.request(method: method, path: path, requestId: requestId, answer: answer, seconds: seconds)
     }
 
     func timedOut() {
@@ -224,20 +243,38 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     }
 
     /// `application/json`, any case, with or without parameters (`; charset=utf-8`).
+    ///
+    /// Read as bytes: the media type before any `;`, spaces and tabs around it ignored, compared
+    /// ASCII case-insensitively (Foundation's trimming and lower-casing cost more than the rest
+    /// of routing together).
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            while start < end, blank(bytes[start]) { start += 1 }
+            while end > start, blank(bytes[end - 1]) { end -= 1 }
+            let wanted = "application/json".utf8
+            guard end - start == wanted.count else { return false }
+            return zip(bytes[start..<end], wanted).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        }
     }
 }
 
 /// Whether the replay store can record, for `/healthz`: probed off the HTTP thread every second
 /// (first before the server says it is listening) with a look-up that records nothing and then,
 /// when the store has a recording probe, a write it rolls back; updated by every verification that
-/// found the store unavailable, or recorded an acceptance. A change is logged (`replay-store`
-/// event, with the log-safe reason).
+/// found the store unavailable, or recorded an acceptance.
 ///
-/// `@unchecked Sendable`: `current` and `stopped` are guarded by `lock`.
+/// An **outage** (any state but `ok`) is logged twice, whatever happens in between: a
+/// `replay-store` line with `outage` `started` when it begins (`level` `error`, the store's
+/// `status` and its first `reason`, credentials masked), and one with `outage` `ended` when the
+/// store can record again (`level` `info`, the same `reason`, `since`, `until` and `durationMs`).
+/// A store that flaps between "unavailable" and "cannot record" is one outage; the per-request
+/// 503s are counted by `/metrics`, not logged again with a reason.
+///
+/// `@unchecked Sendable`: `current`, `outage` and `stopped` are guarded by `lock`.
 final class ReplayHealth: @unchecked Sendable {
     enum State: Equatable {
         case ok
@@ -245,6 +282,28 @@ final class ReplayHealth: @unchecked Sendable {
         case unavailable(String)
         /// The store answers look-ups but refuses writes (its reason).
         case cannotRecord(String)
+
+        var status: String {
+            switch self {
+            case .ok: "ok"
+            case .unavailable: "replay-store-unavailable"
+            case .cannotRecord: "replay-store-cannot-record"
+            }
+        }
+
+        var reason: String? {
+            switch self {
+            case .ok: nil
+            case .unavailable(let reason), .cannotRecord(let reason): reason
+            }
+        }
+    }
+
+    /// The outage in progress: when it began (Unix milliseconds), its first status and reason.
+    private struct Outage {
+        let since: Int64
+        let status: String
+        let reason: String
     }
 
     private let store: (any ReplayStore)?
@@ -253,6 +312,7 @@ final class ReplayHealth: @unchecked Sendable {
     private let log: AccessLog?
     private let lock = NSLock()
     private var current = State.ok
+    private var outage: Outage?
     private var stopped = false
 
     init(
@@ -266,7 +326,7 @@ final class ReplayHealth: @unchecked Sendable {
     }
 
     var state: State { lock.withLock { current } }
-    func sawUnavailable() { set(.unavailable("a verification found the replay store unavailable")) }
+    func sawUnavailable(_ reason: String) { set(.unavailable(reason)) }
     func sawRecorded() { set(.ok) }
 
     /// Probes once now, then every second on a thread of its own.
@@ -301,21 +361,43 @@ final class ReplayHealth: @unchecked Sendable {
     }
 
     private func set(_ state: State) {
-        let changed: Bool = lock.withLock {
-            defer { current = state }
-            return current != state
+        let now = clock()
+        // What to log, decided under the lock, written outside it.
+        enum Change {
+            case started(Outage)
+            case ended(Outage)
         }
-        guard changed, let log else { return }
-        switch state {
-        case .ok: log.event("replay-store", ["level": .string("info"), "status": .string("ok")])
-        case .unavailable(let reason):
+        let change: Change? = lock.withLock {
+            current = state
+            switch (outage, state.reason) {
+            case (nil, let reason?):
+                let started = Outage(since: now, status: state.status, reason: CredentialMask.mask(reason))
+                outage = started
+                return .started(started)
+            case (let ended?, nil):
+                outage = nil
+                return .ended(ended)
+            default:
+                return nil
+            }
+        }
+        guard let change, let log else { return }
+        switch change {
+        case .started(let outage):
             log.event(
                 "replay-store",
-                ["level": .string("error"), "status": .string("replay-store-unavailable"), "reason": .string(reason)])
-        case .cannotRecord(let reason):
+                [
+                    "level": .string("error"), "outage": .string("started"), "status": .string(outage.status),
+                    "reason": .string(outage.reason), "since": .string(RFC3339.format(milliseconds: outage.since)),
+                ])
+        case .ended(let outage):
             log.event(
                 "replay-store",
-                ["level": .string("error"), "status": .string("replay-store-cannot-record"), "reason": .string(reason)])
+                [
+                    "level": .string("info"), "outage": .string("ended"), "status": .string("ok"),
+                    "reason": .string(outage.reason), "since": .string(RFC3339.format(milliseconds: outage.since)),
+                    "until": .string(RFC3339.format(milliseconds: now)), "durationMs": .int(now - outage.since),
+                ])
         }
     }
 }

@@ -9,12 +9,20 @@ import OctetIssuer
 
 /// `octet-bench requests` and `octet-bench serve [--replay-store URL]`: the built `octet-verify`
 /// on a mix of valid and invalid proofs (3 in 4 valid, each a fresh proof id; the rest with a
-/// broken stage signature), against twice the single-thread library rate of the same proofs
-/// measured in the same run (the ceiling on this 2-core machine).
+/// broken stage signature).
 ///
-/// `serve` is driven over loopback with keep-alive connections: closed loop for the saturating
+/// The figure that counts is **CPU per request against the library's CPU per verification**:
+/// the front end's own CPU (user + system, from the kernel: `/proc/PID/stat` of the server, or
+/// `getrusage` of the reaped `--requests` co-process) per request, divided by the CPU this process
+/// spends per `Octet.verify` of the same proofs in a loop on one thread, measured in the same
+/// round. It says what the front end costs around each verification, whatever else the two cores
+/// are doing. Wall-clock throughput against the library (the old ceiling: twice its one-thread
+/// rate) is printed too, but on two shared cores it measures the machine more than the server.
+///
+/// `serve` is driven over loopback with keep-alive connections from this process (the server is
+/// a separate process, `octet-verify serve`): closed loop for the CPU figures and the saturating
 /// rate, then paced at half of it for the latency percentiles (measured from each request's
-/// scheduled time, so a stall is not hidden). The load generator runs on the same two cores.
+/// scheduled time, so a stall is not hidden).
 enum ServiceBench {
     struct Mix {
         let requests: [String]
@@ -39,13 +47,24 @@ enum ServiceBench {
         return Mix(requests: requests, proofs: proofs, atMilliseconds: at)
     }
 
-    /// The library on one thread over the mix: proofs per second.
-    static func libraryRate(_ mix: Mix) -> Double {
+    /// The library on one thread over the mix.
+    struct LibraryRun {
+        /// Proofs per second (wall clock).
+        var rate = 0.0
+        /// CPU microseconds (user + system, this process) per `Octet.verify`.
+        var cpuMicroseconds = 0.0
+    }
+
+    /// `Octet.verify` of every proof of the mix in a loop on this thread: its rate and CPU per proof.
+    static func library(_ mix: Mix) -> LibraryRun {
         let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
-        return Double(mix.proofs.count)
-            / Measure.time {
-                for proof in mix.proofs { _ = Octet.verify(proofBytes: proof, options: options) }
-            }
+        let cpuBefore = Measure.ownCPUSeconds()
+        let seconds = Measure.time {
+            for proof in mix.proofs { _ = Octet.verify(proofBytes: proof, options: options) }
+        }
+        let cpu = Measure.ownCPUSeconds() - cpuBefore
+        return LibraryRun(
+            rate: Double(mix.proofs.count) / seconds, cpuMicroseconds: cpu / Double(mix.proofs.count) * 1e6)
     }
 
     /// The library on two threads at once over the mix (each thread half of it): what both cores
@@ -64,8 +83,13 @@ enum ServiceBench {
             }
     }
 
-    /// The octet-verify beside octet-bench.
-    static var tool: URL? { BatchBench.tools().first { $0.name == "octet-verify" }?.url }
+    /// The octet-verify beside octet-bench, or `OCTET_BENCH_TOOL` (another build, to compare two in one run).
+    static var tool: URL? {
+        if let path = ProcessInfo.processInfo.environment["OCTET_BENCH_TOOL"] {
+            return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
+        return BatchBench.tools().first { $0.name == "octet-verify" }?.url
+    }
 
     /// `jobs`: `--jobs`; nil leaves octet-verify's default (every core; three per core with PostgreSQL).
     static func requests(count: Int, replayStore: String?, jobs: Int?) {
@@ -76,10 +100,14 @@ enum ServiceBench {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-requests-\(getpid()).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         struct Round {
-            var library = 0.0, libraryTwo = 0.0, rate = 0.0, seconds = 0.0, verifierCPU = 0.0, databaseCPU = 0.0
+            var library = LibraryRun(), libraryTwo = 0.0, rate = 0.0, seconds = 0.0, verifierCPU = 0.0
+            var databaseCPU = 0.0
             var status: Int32 = 0
             /// The packaged static binary on the same mix, when there is one and no store.
             var packagedRate: Double?
+            /// The co-process's CPU per request ÷ the library's CPU per verification.
+            var cpuRatio: Double { verifierCPU * 1e6 / Double(count) / library.cpuMicroseconds }
+            let count: Int
         }
         // dist/octet-verify has no PostgreSQL store, and a second run on one store would replay.
         let packaged = replayStore == nil ? BatchBench.tools().first { $0.name == "dist-octet-verify" } : nil
@@ -92,10 +120,10 @@ enum ServiceBench {
         for index in 0..<7 {
             let mix = mix(count: count)
             try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-            var round = Round()
+            var round = Round(count: count)
             let arguments = ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
             // Every other round the tool goes first: a drift in the machine's speed favours neither side.
-            if index.isMultiple(of: 2) { round.library = libraryRate(mix) }
+            if index.isMultiple(of: 2) { round.library = library(mix) }
             let cpuBefore = Measure.childrenCPUSeconds()
             let databaseBefore = Measure.postgreSQLCPUSeconds()
             (round.seconds, round.status) = Measure.runProcess(
@@ -103,129 +131,171 @@ enum ServiceBench {
             round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
             round.databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
             if let packaged { round.packagedRate = Double(count) / Measure.runProcess(packaged.url, arguments).seconds }
-            if !index.isMultiple(of: 2) { round.library = libraryRate(mix) }
+            if !index.isMultiple(of: 2) { round.library = library(mix) }
             round.libraryTwo = libraryTwoThreadRate(mix)
             round.rate = Double(count) / round.seconds
             rounds.append(round)
         }
-        let ratios = rounds.map { $0.rate / (2 * $0.library) }
-        let median = Measure.median(ratios)
-        let round = rounds[ratios.firstIndex(of: median)!]
+        let cpuRatios = rounds.map(\.cpuRatio)
+        let cpuMedian = Measure.median(cpuRatios)
+        let round = rounds[cpuRatios.firstIndex(of: cpuMedian)!]
+        let ratios = rounds.map { $0.rate / (2 * $0.library.rate) }
         print(
-            "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(rounds.map { String($0.status) }.joined(separator: " ")), \(rounds.count) rounds, median round:"
+            "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(rounds.map { String($0.status) }.joined(separator: " ")), \(rounds.count) rounds, median round by CPU:"
         )
-        print("requests-per-second: \(Measure.format(round.rate))")
-        print("library-single-thread-proofs-per-second: \(Measure.format(round.library))")
         print(
-            "requests-ratio-to-2x-library: \(Measure.format(median, 3)) (median of \(Measure.listed(ratios)))")
+            "requests-cpu-ratio-to-library: \(Measure.format(cpuMedian, 3)) (octet-verify CPU per request ÷ library CPU per verify; median of \(Measure.listed(cpuRatios)))"
+        )
+        print(
+            "requests-cpu-us-per-request: octet-verify \(Measure.format(round.verifierCPU / Double(count) * 1e6, 1))"
+                + " library-per-verify \(Measure.format(round.library.cpuMicroseconds, 1))"
+                + " postgresql \(Measure.format(round.databaseCPU / Double(count) * 1e6, 1))"
+                + (replayStore == nil
+                    ? "" : " (postgresql ÷ library \(Measure.format(round.databaseCPU / Double(count) * 1e6 / round.library.cpuMicroseconds, 3)))"))
+        print("requests-per-second: \(Measure.format(round.rate))")
+        print("library-single-thread-proofs-per-second: \(Measure.format(round.library.rate))")
+        print(
+            "requests-ratio-to-2x-library (wall clock, not a target): \(Measure.format(Measure.median(ratios), 3)) (median of \(Measure.listed(ratios)))")
         print(
             "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo))"
                 + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo, 3))")
-        let packagedRatios = rounds.compactMap { round in round.packagedRate.map { $0 / (2 * round.library) } }
+        let packagedRatios = rounds.compactMap { round in round.packagedRate.map { $0 / (2 * round.library.rate) } }
         if !packagedRatios.isEmpty {
             print(
                 "dist-octet-verify-requests-ratio-to-2x-library: \(Measure.format(Measure.median(packagedRatios), 3)) "
                     + "(median of \(Measure.listed(packagedRatios)))")
         }
-        print(
-            "requests-cpu-us-per-request: octet-verify \(Measure.format(round.verifierCPU / Double(count) * 1e6, 1))"
-                + " postgresql \(Measure.format(round.databaseCPU / Double(count) * 1e6, 1))"
-                + " (of \(Measure.format(round.seconds * 2, 2)) core-seconds)")
     }
 
     static func storeName(_ url: String) -> String { url.hasPrefix("sqlite:") ? "sqlite" : "postgresql" }
+
+    /// A started `octet-verify serve`, its standard error going to a file.
+    final class Server {
+        let process = Process()
+        let log: URL
+        var port: UInt16 = 0
+        var pid: Int32 { process.processIdentifier }
+
+        init?(tool: URL, threads: Int?, replayStore: String?) {
+            log = FileManager.default.temporaryDirectory.appendingPathComponent("octet-serve-bench-\(getpid()).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let arguments =
+                ["serve", "--listen", "127.0.0.1:0"] + (threads.map { ["--threads", "\($0)"] } ?? [])
+                + (replayStore.map { ["--replay-store", $0] } ?? [])
+            // OCTET_BENCH_SERVE_WRAPPER="valgrind --tool=callgrind …" runs the server under a profiler.
+            let wrapper = ProcessInfo.processInfo.environment["OCTET_BENCH_SERVE_WRAPPER"].map {
+                $0.split(separator: " ").map(String.init)
+            }
+            if let wrapper, !wrapper.isEmpty {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = wrapper + [tool.path] + arguments
+            } else {
+                process.executableURL = tool
+                process.arguments = arguments
+            }
+            // The access log (a line per request) goes to a file, as a deployment's would to its
+            // journal: the figures include writing it.
+            process.standardError = try? FileHandle(forWritingTo: log)
+            guard (try? process.run()) != nil else { return nil }
+            for _ in 0..<(wrapper == nil ? 500 : 6000) where port == 0 {
+                usleep(20_000)
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                if let range = text.range(of: #""address":"127.0.0.1:"#) {
+                    port = UInt16(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+                }
+            }
+            if port == 0 { stop() }
+        }
+
+        func stop() {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: log)
+        }
+    }
 
     static func serve(count: Int, replayStore: String?, threads: Int?) {
         guard let tool else {
             print("serve: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
         }
-        // Two phases, each with proofs of its own (with a store, a proof is accepted once).
-        let saturating = mix(count: count)
-        let paced = mix(count: count / 2)
-        let library = libraryRate(saturating)
-        let libraryTwo = libraryTwoThreadRate(saturating)
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("octet-serve-bench-\(getpid()).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = Process()
-        let arguments =
-            ["serve", "--listen", "127.0.0.1:0"] + (threads.map { ["--threads", "\($0)"] } ?? [])
-            + (replayStore.map { ["--replay-store", $0] } ?? [])
-        // OCTET_BENCH_SERVE_WRAPPER="valgrind --tool=callgrind …" runs the server under a profiler.
-        let wrapper = ProcessInfo.processInfo.environment["OCTET_BENCH_SERVE_WRAPPER"].map {
-            $0.split(separator: " ").map(String.init)
+        guard let server = Server(tool: tool, threads: threads, replayStore: replayStore), server.port != 0 else {
+            return print("serve: octet-verify serve did not start")
         }
-        if let wrapper, !wrapper.isEmpty {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = wrapper + [tool.path] + arguments
-        } else {
-            process.executableURL = tool
-            process.arguments = arguments
-        }
-        process.standardError = try? FileHandle(forWritingTo: log)
-        guard (try? process.run()) != nil else { return print("serve: cannot start octet-verify serve") }
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        var port: UInt16 = 0
-        for _ in 0..<(wrapper == nil ? 500 : 6000) where port == 0 {
-            usleep(20_000)
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let range = text.range(of: #""address":"127.0.0.1:"#) {
-                port = UInt16(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
-            }
-        }
-        guard port != 0 else { return print("serve: did not start") }
-
+        defer { server.stop() }
+        let port = server.port
         let connections = 8
-        let cpuBefore = (
-            server: Measure.cpuSeconds(pid: process.processIdentifier), load: Measure.ownCPUSeconds(),
-            database: Measure.postgreSQLCPUSeconds()
-        )
-        let switchesBefore = (
-            server: Measure.contextSwitches(pid: process.processIdentifier), load: Measure.ownContextSwitches()
-        )
-        let closed = LoadRun.run(
-            port: port, requests: saturating.requests, connections: connections, ratePerSecond: nil)
-        let cpu = (
-            server: Measure.cpuSeconds(pid: process.processIdentifier) - cpuBefore.server,
-            load: Measure.ownCPUSeconds() - cpuBefore.load,
-            database: Measure.postgreSQLCPUSeconds() - cpuBefore.database
-        )
-        let switches = (
-            server: Measure.contextSwitches(pid: process.processIdentifier) - switchesBefore.server,
-            load: Measure.ownContextSwitches() - switchesBefore.load
-        )
+        struct Round {
+            var library = LibraryRun()
+            var outcome = LoadRun.Outcome()
+            var server = 0.0, load = 0.0, database = 0.0, switches = 0.0, loadSwitches = 0.0
+            var answered: Double { Double(outcome.latencies.count) }
+            var serverMicroseconds: Double { server / answered * 1e6 }
+            var cpuRatio: Double { serverMicroseconds / library.cpuMicroseconds }
+        }
+        // Rounds, each with proofs of its own (with a store, a proof is accepted once), the library
+        // measured before the server in even rounds and after it in odd ones.
+        var rounds: [Round] = []
+        for index in 0..<3 {
+            let mix = mix(count: count)
+            var round = Round()
+            if index.isMultiple(of: 2) { round.library = library(mix) }
+            let before = (
+                server: Measure.cpuSeconds(pid: server.pid), load: Measure.ownCPUSeconds(),
+                database: Measure.postgreSQLCPUSeconds(), switches: Measure.contextSwitches(pid: server.pid),
+                loadSwitches: Measure.ownContextSwitches()
+            )
+            round.outcome = LoadRun.run(port: port, requests: mix.requests, connections: connections, ratePerSecond: nil)
+            round.server = Measure.cpuSeconds(pid: server.pid) - before.server
+            round.load = Measure.ownCPUSeconds() - before.load
+            round.database = Measure.postgreSQLCPUSeconds() - before.database
+            round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
+            round.loadSwitches = Measure.ownContextSwitches() - before.loadSwitches
+            if !index.isMultiple(of: 2) { round.library = library(mix) }
+            rounds.append(round)
+        }
+        let cpuRatios = rounds.map(\.cpuRatio)
+        let median = Measure.median(cpuRatios)
+        let round = rounds[cpuRatios.firstIndex(of: median)!]
+        let closed = round.outcome
         let saturated = Double(closed.latencies.count) / closed.seconds
+        let libraryTwo = libraryTwoThreadRate(mix(count: min(count, 4000)))
+        // Latency at half the saturating rate, on proofs of its own.
         let half = LoadRun.run(
-            port: port, requests: paced.requests, connections: connections, ratePerSecond: saturated / 2)
+            port: port, requests: mix(count: count / 2).requests, connections: connections, ratePerSecond: saturated / 2)
         let sorted = half.latencies.sorted()
         func percentile(_ p: Double) -> Double {
             sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] * 1000
         }
         let store = replayStore.map(storeName) ?? "none"
         print(
-            "serve: \(count) requests (3/4 valid), \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store)"
+            "serve: \(count) requests (3/4 valid) per round, \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store), \(rounds.count) rounds, median round by CPU:"
         )
         print(
-            "serve-statuses: \(closed.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " "))"
+            "serve-statuses: \(rounds.map { $0.outcome.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ") }.joined(separator: " | "))"
         )
+        print(
+            "serve-cpu-ratio-to-library: \(Measure.format(median, 3)) (server CPU per request ÷ library CPU per verify; median of \(Measure.listed(cpuRatios)))"
+        )
+        // Where the two cores went during the closed loop, per request (µs of CPU).
+        let perRequest = { (seconds: Double) in Measure.format(seconds / round.answered * 1e6, 1) }
+        print(
+            "serve-cpu-us-per-request: server \(perRequest(round.server)) library-per-verify \(Measure.format(round.library.cpuMicroseconds, 1))"
+                + " load-generator \(perRequest(round.load)) postgresql \(perRequest(round.database))"
+                + (replayStore == nil
+                    ? "" : " (postgresql ÷ library \(Measure.format(round.database / round.answered * 1e6 / round.library.cpuMicroseconds, 3)))")
+                + " (of \(Measure.format(closed.seconds * 2, 2)) core-seconds)")
+        print(
+            "serve-context-switches-per-request: server \(Measure.format(round.switches / round.answered, 2))"
+                + " load-generator \(Measure.format(round.loadSwitches / round.answered, 2))")
         print("serve-requests-per-second: \(Measure.format(saturated))")
-        print("library-single-thread-proofs-per-second: \(Measure.format(library))")
-        print("serve-ratio-to-2x-library: \(Measure.format(saturated / (2 * library), 3))")
+        print("library-single-thread-proofs-per-second: \(Measure.format(round.library.rate))")
+        print("serve-ratio-to-2x-library (wall clock, not a target): \(Measure.format(saturated / (2 * round.library.rate), 3))")
         print(
             "library-two-threads-proofs-per-second: \(Measure.format(libraryTwo))"
                 + " serve-ratio-to-it: \(Measure.format(saturated / libraryTwo, 3))")
-        // Where the two cores went during the closed loop, per request (µs of CPU).
-        let perRequest = { (seconds: Double) in Measure.format(seconds / Double(closed.latencies.count) * 1e6, 1) }
-        print(
-            "serve-cpu-us-per-request: server \(perRequest(cpu.server)) load-generator \(perRequest(cpu.load))"
-                + " postgresql \(perRequest(cpu.database)) (of \(Measure.format(closed.seconds * 2, 2)) core-seconds)")
-        print(
-            "serve-context-switches-per-request: server \(Measure.format(switches.server / Double(closed.latencies.count), 1))"
-                + " load-generator \(Measure.format(switches.load / Double(closed.latencies.count), 1))")
         let closedSorted = closed.latencies.sorted()
         print(
             "serve-saturated-p50-ms: \(Measure.format(closedSorted[closedSorted.count / 2] * 1000, 3))"

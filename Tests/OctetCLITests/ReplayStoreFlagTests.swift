@@ -102,6 +102,23 @@ struct ReplayStoreFlagTests {
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
     }
 
+    @Test("replay prune on an SQLite path that does not exist is 66 'no such replay store' and creates nothing")
+    func pruneMissingSQLite() throws {
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("mistyped.db").path
+        for arguments in [["--replay-store", "sqlite:\(path)"], ["--replay-db", path]] {
+            let output = OutputCapture()
+            let status = OctetVerifyTool.run(["replay", "prune"] + arguments, environment: output.environment(now: 0))
+            #expect(status == 66)
+            #expect(output.standardOutput.isEmpty)
+            #expect(
+                output.standardError
+                    == "octet-verify: replay prune: sqlite:\(path): no such replay store (No such file or directory)\n")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
     @Test("a version 1 replay database is migrated by the first run, which says so once; its old ids stay refused")
     func migrationNotice() throws {
         let directory = try CLIFixture.scratch()

@@ -30,6 +30,33 @@ struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, 
                                     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
                                     octet_http_uri_callback uri_seen, void *context);
 
+/// Starts one libmicrohttpd daemon with no listening socket of its own: connections are handed to
+/// it with `octet_http_add_connection` by the server's accepting thread. One internal polling
+/// thread (epoll on Linux) does the daemon's network I/O and runs the handler, which verifies a
+/// request on that thread once its body is whole. `settings->address` is not used.
+/// NULL when MHD cannot start.
+struct MHD_Daemon *octet_http_start_worker(const struct octet_http_settings *settings,
+                                           MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+                                           MHD_NotifyConnectionCallback notify, octet_http_uri_callback uri_seen,
+                                           void *context);
+
+/// A TCP socket bound to `address` and listening (SO_REUSEADDR, close-on-exec, IPV6_V6ONLY for an
+/// IPv6 address, as libmicrohttpd would make it), or -1 with `errno` saying why.
+int octet_http_listen(const struct sockaddr *address, int ipv6, unsigned int backlog);
+
+/// The local port of socket `fd`, or 0.
+uint16_t octet_http_socket_port(int fd);
+
+/// Waits for the next connection on listening socket `fd`. Returns its socket (non-blocking,
+/// close-on-exec) and writes the peer's address into `address` (`*length` bytes at most, updated);
+/// -1 with `errno` when none (EINVAL once `fd` is shut down: the server is stopping).
+int octet_http_accept(int fd, struct sockaddr_storage *address, socklen_t *length);
+
+/// Hands connection `fd` (from `octet_http_accept`) to `daemon`. MHD_YES, or MHD_NO when the daemon
+/// cannot take it (it has then closed the socket).
+enum MHD_Result octet_http_add_connection(struct MHD_Daemon *daemon, int fd, const struct sockaddr_storage *address,
+                                          socklen_t length);
+
 /// Called from the URI callback for a request that will be refused (414): ends the query string
 /// right after its `?`, so that MHD (which splits the query into its per-connection memory after
 /// the callback returns) stores no argument. Without it, a few hundred arguments exhaust that
