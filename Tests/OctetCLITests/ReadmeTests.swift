@@ -4,8 +4,8 @@ import Testing
 /// Every command in README.md is run as a user would type it, after the install the README
 /// documents (docs/README.md, "The README's commands"):
 ///
-/// - Each block runs in a fresh scratch directory holding the repository's `Examples/`, `scripts/`
-///   and `kotlin/` (the README's commands run from the repository root), with `HOME` a fresh
+/// - Each block runs in a fresh scratch directory holding the repository's `Examples/` and
+///   `scripts/` (the README's commands run from the repository root), with `HOME` a fresh
 ///   directory into which `scripts/install` — the README's install, exactly as typed — has put
 ///   `octet-verify` and `octet-issue`, and `PATH` that `$HOME/.local/bin` before the system's
 ///   directories (less any that holds another `octet-verify` or `octet-issue`). So a bare
@@ -17,7 +17,7 @@ import Testing
 ///   command that shows its status with `; echo "exit $?"` does).
 /// - ```` ```sh ```` blocks: each command must exit 0; its output is not compared.
 /// - A ```` ```sh ```` block right after a line `<!-- not run: REASON -->` is not run (a system
-///   install, a server that runs until stopped, a benchmark, the suite itself); it must still parse
+///   install, a server that runs until stopped, a benchmark, a Maven build, the suite itself); it must still parse
 ///   (`sh -n`), every `scripts/NAME` it names must exist, and every `octet-bench SECTION` must be a
 ///   section octet-bench has.
 /// - Any other fence must say what it holds (`swift`, `kotlin`, `json`, …): a block of commands is
@@ -153,7 +153,7 @@ struct ReadmeTests {
         init() throws {
             home = try CLIFixture.scratch()
             directory = try CLIFixture.scratch()
-            for name in ["Examples", "scripts", "kotlin"] {
+            for name in ["Examples", "scripts"] {
                 try FileManager.default.createSymbolicLink(
                     at: directory.appendingPathComponent(name), withDestinationURL: ReadmeTests.root.appendingPathComponent(name))
             }
