@@ -240,7 +240,7 @@ struct ReadmeTests {
         ] {
             #expect(FileManager.default.fileExists(atPath: local.appendingPathComponent(file).path), "\(file) not installed")
         }
-        let found = try shell.run("command -v octet-verify octet-issue")
+        let found = try shell.run("command -v octet-verify; command -v octet-issue")
         #expect(found.output == local.path + "/bin/octet-verify\n" + local.path + "/bin/octet-issue\n")
         let help = try shell.run("octet-issue --help")
         #expect(help.status == 0 && help.output.hasPrefix("octet-issue "), "\(help.output)")
