@@ -95,6 +95,22 @@ class Differential(
         return Report(seed, cases, from, to, perClass, disagreements, seconds, generator.sweepCount, generator.sweep.fold(0L) { s, b -> s + b.proof.size * 8L })
     }
 
+    /**
+     * Verifies again, on both sides, each input a campaign wrote ([record]'s files), and returns
+     * (file name, null when the two now agree, else what differs).
+     */
+    fun replay(files: List<File>): List<Pair<String, String?>> =
+        SwiftVerifier(swiftBinary, File(outputDirectory, "work")).use { swift ->
+            files.map { file ->
+                val json = TestJson.parse(file.readText()) as TestJson.Obj
+                val id = (json["id"] as TestJson.Str).value
+                val proof = Base64.getDecoder().decode((json["proofBase64"] as TestJson.Str).value)
+                val case = DiffCase(id, "replay", proof, json["options"] as TestJson.Obj)
+                val answer = swift.verify(case.anchors, listOf(SwiftVerifier.request(id, proof, case.options)))[0]
+                Pair(file.name, compare(case, answer))
+            }
+        }
+
     /** Null when both sides agree; else what differs, by field names and check names only. */
     private fun compare(case: DiffCase, answer: String?): String? {
         val kotlin = try {

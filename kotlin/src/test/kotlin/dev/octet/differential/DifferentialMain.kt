@@ -40,11 +40,18 @@ object DifferentialMain {
             i++
         }
         val binary = File(swift ?: usage("--swift PATH (or -Doctet.verify.binary) is required"))
+        val replay = System.getProperty("octet.differential.replay")
         if (!binary.canExecute()) usage("${binary.path} is not an executable file")
         // As the suite's ProviderSelection does (that class is a JUnit extension, not on this classpath).
         if (System.getProperty("octet.provider") == "bc") {
             for (provider in Security.getProviders()) Security.removeProvider(provider.name)
             Security.addProvider(org.bouncycastle.jce.provider.BouncyCastleProvider())
+        }
+        if (replay != null) {
+            // -Doctet.differential.replay=FILE[:FILE…]: the disagreeing inputs a campaign wrote, verified again.
+            val results = Differential(binary, seed, cases, File(out)).replay(replay.split(':').map { File(it) })
+            for ((name, problem) in results) println("differential: replay $name: ${problem ?: "agree"}")
+            exitProcess(if (results.all { it.second == null }) 0 else 1)
         }
         val end = minOf(to ?: cases, cases)
         if (from >= end) usage("--from must be below --to and --cases")

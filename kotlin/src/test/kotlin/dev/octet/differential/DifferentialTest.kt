@@ -29,7 +29,7 @@ class DifferentialTest {
     @Test
     fun `Swift and Kotlin agree on every case of a seeded campaign of vectors, mutated proofs and edge options`() {
         val swift = binary() ?: return
-        val cases = System.getProperty("octet.differential.cases")?.toIntOrNull() ?: 3_000
+        val cases = System.getProperty("octet.differential.cases")?.toIntOrNull() ?: 2_000
         val seed = System.getProperty("octet.differential.seed")?.toLongOrNull() ?: 20261202L
         val out = File(System.getProperty("octet.repository") ?: "..", "kotlin/target/differential")
         val report = Differential(swift, seed, cases, out).run()
