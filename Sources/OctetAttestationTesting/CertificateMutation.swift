@@ -65,12 +65,17 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
     case validityInverted = "validity-inverted"
     /// issuer and subject both `SEQUENCE { INTEGER 1 }`: SEQUENCEs, as the rule asks, but not Names.
     case namesNotNames = "names-not-names"
+    /// Issuer and subject a Name whose common name is a UTF8String that is not UTF-8 (a lead byte
+    /// without its continuation, as one flipped bit makes of an "O"): well-formed by the rule, which
+    /// leaves names unread, but OpenSSL does not load it (found by the Swift–Kotlin differential
+    /// campaign). Both names, so that a self-issued root stays self-issued (and is dropped unread).
+    case namesInvalidUTF8 = "names-invalid-utf8"
 
     /// True for the controls: the rule still calls the result well-formed.
     public var keepsWellFormed: Bool {
         switch self {
         case .garbageSignature, .noVersion, .generalizedTimeBefore2050, .uniqueIdentifiers, .explicitNonCritical,
-            .validityInverted, .namesNotNames:
+            .validityInverted, .namesNotNames, .namesInvalidUTF8:
             true
         default: false
         }
@@ -105,6 +110,7 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
         case .explicitNonCritical: "an extension's critical FALSE written out"
         case .validityInverted: "notAfter before notBefore"
         case .namesNotNames: "issuer and subject SEQUENCE { INTEGER 1 }, not Names"
+        case .namesInvalidUTF8: "issuer and subject a common name whose UTF8String is not UTF-8"
         }
     }
 
@@ -199,6 +205,11 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
             let name = DERWriter.sequence([DERWriter.integer(1)])
             parts.fields[parts.index(2)] = name
             parts.fields[parts.index(4)] = name
+        case .namesInvalidUTF8:
+            let commonName = DERWriter.sequence([
+                DERWriter.objectIdentifier("2.5.4.3") ?? [], DERWriter.element(.utf8String, [0xCF, 0x63]),
+            ])
+            parts.fields[parts.index(4)] = DERWriter.sequence([DERWriter.set([commonName])])
         }
 
         let tbs = DERWriter.sequence(parts.fields)

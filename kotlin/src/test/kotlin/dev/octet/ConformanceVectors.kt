@@ -24,27 +24,7 @@ class ConformanceVector(val file: File, json: TestJson.Obj) {
             else "maxAgeSeconds ${maxAge.literal} is fractional: VerifyOptions.maxAgeSeconds is a Long (whole seconds), as the seed's Kotlin tab has it"
         }
 
-    fun verifyOptions(): VerifyOptions {
-        var o = VerifyOptions()
-        for ((name, value) in options.members) {
-            o = when (name) {
-                "verificationTimeMs" -> o.copy(verificationTimeMillis = value.long())
-                "maxAgeSeconds" -> o.copy(maxAgeSeconds = seconds(value as TestJson.Num))
-                "expectedRegion" -> o.copy(expectedRegion = region(value as TestJson.Obj))
-                "expectedSessionNonceBase64" -> o.copy(expectedSessionNonce = value.base64())
-                "requireAttestation" -> o.copy(requireAttestation = value.bool())
-                "honorVerdictTier" -> o.copy(honorVerdictTier = value.bool())
-                "requireVerdict" -> o.copy(requireVerdict = RequiredVerdict.valueOf(value.str()))
-                "requireCallerMetadata" -> o.copy(requireCallerMetadata = value.bool())
-                "callerMetadata" -> o.copy(callerMetadata = callerMetadata(value as TestJson.Obj))
-                "trustAnchors" -> o.copy(trustAnchors = anchors(value as TestJson.Obj))
-                "attestationBundleBase64" -> o.copy(attestationBundle = value.base64())
-                "expectedApps" -> o.copy(expectedApps = (value as TestJson.Arr).items.map { app(it as TestJson.Obj) })
-                else -> throw AssertionError("$id: option '$name' is not known to the Kotlin conformance reader")
-            }
-        }
-        return o
-    }
+    fun verifyOptions(): VerifyOptions = verifyOptions(options, id)
 
     companion object {
         val folder: File = File(System.getProperty("octet.repository") ?: "..", "Vectors/cases")
@@ -52,6 +32,32 @@ class ConformanceVector(val file: File, json: TestJson.Obj) {
         fun all(): List<ConformanceVector> {
             val files = folder.listFiles { f -> f.name.endsWith(".json") } ?: return emptyList()
             return files.sortedBy { it.name }.map { ConformanceVector(it, TestJson.parse(it.readText()) as TestJson.Obj) }
+        }
+
+        /**
+         * A vector's `options` object as Kotlin `VerifyOptions` (also the differential driver's reader,
+         * so both read options one way); `id` names the case in a failure.
+         */
+        fun verifyOptions(options: TestJson.Obj, id: String): VerifyOptions {
+            var o = VerifyOptions()
+            for ((name, value) in options.members) {
+                o = when (name) {
+                    "verificationTimeMs" -> o.copy(verificationTimeMillis = value.long())
+                    "maxAgeSeconds" -> o.copy(maxAgeSeconds = seconds(value as TestJson.Num))
+                    "expectedRegion" -> o.copy(expectedRegion = region(value as TestJson.Obj))
+                    "expectedSessionNonceBase64" -> o.copy(expectedSessionNonce = value.base64())
+                    "requireAttestation" -> o.copy(requireAttestation = value.bool())
+                    "honorVerdictTier" -> o.copy(honorVerdictTier = value.bool())
+                    "requireVerdict" -> o.copy(requireVerdict = RequiredVerdict.valueOf(value.str()))
+                    "requireCallerMetadata" -> o.copy(requireCallerMetadata = value.bool())
+                    "callerMetadata" -> o.copy(callerMetadata = callerMetadata(value as TestJson.Obj))
+                    "trustAnchors" -> o.copy(trustAnchors = anchors(value as TestJson.Obj))
+                    "attestationBundleBase64" -> o.copy(attestationBundle = value.base64())
+                    "expectedApps" -> o.copy(expectedApps = (value as TestJson.Arr).items.map { app(it as TestJson.Obj) })
+                    else -> throw AssertionError("$id: option '$name' is not known to the Kotlin conformance reader")
+                }
+            }
+            return o
         }
 
         private fun isWhole(value: BigDecimal): Boolean = value.signum() == 0 || value.stripTrailingZeros().scale() <= 0

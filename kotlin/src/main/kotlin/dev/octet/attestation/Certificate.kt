@@ -4,6 +4,7 @@ import dev.octet.crypto.P256PublicKey
 import dev.octet.crypto.Sha256
 import dev.octet.encoding.der.Der
 import dev.octet.encoding.der.DerException
+import dev.octet.encoding.der.DerNode
 import dev.octet.encoding.der.DerTag
 import java.math.BigInteger
 import java.security.KeyFactory
@@ -81,11 +82,83 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
         private fun isAlgorithmIdentifier(der: ByteArray): Boolean = try {
             val parts = Der.parse(der).sequence()
             parts.read(DerTag.OBJECT_IDENTIFIER).objectIdentifierBytes()
-            parts.next()
-            parts.isAtEnd
+            val parameters = parts.next()
+            (parameters == null || anyValueLoads(parameters)) && parts.isAtEnd
         } catch (e: DerException) {
             false
         }
+
+        /**
+         * An ASN.1 ANY value (algorithm parameters, a name's attribute value) as OpenSSL 3 decodes it:
+         * by its universal type's own content rules (d2i fails otherwise), which a differential campaign
+         * against the Swift verifier (OpenSSL underneath) found Kotlin did not apply: a BOOLEAN is one
+         * byte, a NULL empty, an INTEGER or ENUMERATED at least one byte and minimal, a BIT STRING's
+         * first byte (unused bits) 0..7, an OBJECT IDENTIFIER a valid encoding, a BMPString an even and a
+         * UniversalString a multiple of four number of bytes (measured on OpenSSL 3.0.22). Other types'
+         * contents are not judged here.
+         */
+        private fun anyValueLoads(value: DerNode): Boolean {
+            if (value.tag.tagClass != DerTag.UNIVERSAL || value.tag.constructed) return true
+            val length = value.contentLength
+            return when (value.tag.number) {
+                1L -> length == 1
+                2L, 10L -> length >= 1 && !(length >= 2 && (
+                    (value.contentByte(0) == 0 && value.contentByte(1) and 0x80 == 0) ||
+                        (value.contentByte(0) == 0xFF && value.contentByte(1) and 0x80 != 0)))
+                3L -> length >= 1 && value.contentByte(0) <= 7
+                5L -> length == 0
+                28L -> length % 4 == 0
+                30L -> length % 2 == 0
+                6L -> try {
+                    value.objectIdentifierBytes()
+                    true
+                } catch (e: DerException) {
+                    false
+                }
+                else -> true
+            }
+        }
+
+        /**
+         * A Name's attribute value as OpenSSL 3.0's X509_NAME reader takes it (measured on 3.0.22, the
+         * library the Swift verifier loads certificates with; found by the differential campaign, issue
+         * 23): a universal type among those its DirectoryString-like choice admits, with the content
+         * rules of [anyValueLoads], and the strings it converts to UTF-8 for its canonical name
+         * convertible: a UTF8String valid UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF),
+         * a BMPString an even number of bytes with no surrogate unit, a UniversalString a multiple of
+         * four bytes of Unicode scalar values. Refused: BOOLEAN, INTEGER, OCTET STRING, NULL, OBJECT
+         * IDENTIFIER, ENUMERATED, VideotexString, UTCTime, GeneralizedTime, GraphicString,
+         * VisibleString, GeneralString, a SET, and tags past 30.
+         */
+        private fun isLoadableNameValue(value: DerNode): Boolean {
+            if (value.tag.tagClass != DerTag.UNIVERSAL) return false
+            val number = value.tag.number
+            if (value.tag.constructed) return number in constructedNameValues
+            if (number !in primitiveNameValues || !anyValueLoads(value)) return false
+            val content = value.content()
+            return when (number) {
+                12L -> try {
+                    Charsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(content))
+                    true
+                } catch (e: java.nio.charset.CharacterCodingException) {
+                    false
+                }
+                28L -> content.size % 4 == 0 && (0 until content.size / 4).all { i ->
+                    val v = ((content[4 * i].toLong() and 0xFF) shl 24) or ((content[4 * i + 1].toLong() and 0xFF) shl 16) or
+                        ((content[4 * i + 2].toLong() and 0xFF) shl 8) or (content[4 * i + 3].toLong() and 0xFF)
+                    v <= 0x10FFFF && v !in 0xD800L..0xDFFFL
+                }
+                30L -> content.size % 2 == 0 && (0 until content.size / 2).all { i ->
+                    ((content[2 * i].toInt() and 0xFF) shl 8 or (content[2 * i + 1].toInt() and 0xFF)) !in 0xD800..0xDFFF
+                }
+                else -> true
+            }
+        }
+
+        /** Universal tag numbers OpenSSL 3.0 takes as a primitive name attribute value (see [isLoadableNameValue]). */
+        private val primitiveNameValues = setOf(3L, 7L, 8L, 9L, 11L, 12L, 13L, 14L, 15L, 18L, 19L, 20L, 22L, 28L, 29L, 30L)
+        /** …and as a constructed one (a SEQUENCE; constructed strings are already refused by the DER rule). */
+        private val constructedNameValues = setOf(7L, 8L, 9L, 11L, 12L, 13L, 14L, 15L, 16L, 18L, 19L, 20L, 22L, 28L, 29L, 30L)
 
         /** The SPKI's AlgorithmIdentifier when it has X.509's shape, else null. */
         private fun keyAlgorithm(spki: ByteArray): ByteArray? = try {
@@ -95,7 +168,7 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
             null
         }
 
-        /** `Name ::= SEQUENCE OF SET OF SEQUENCE { type OBJECT IDENTIFIER, value ANY }` (a universal-class value). */
+        /** `Name ::= SEQUENCE OF SET OF SEQUENCE { type OBJECT IDENTIFIER, value ANY }`, each value one OpenSSL loads. */
         private fun isName(der: ByteArray): Boolean = try {
             val rdns = Der.parse(der).sequence()
             var ok = true
@@ -106,7 +179,7 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
                     val attribute = attributes.next() ?: break
                     val pair = attribute.sequence()
                     pair.read(DerTag.OBJECT_IDENTIFIER).objectIdentifierBytes()
-                    ok = pair.read().tag.tagClass == DerTag.UNIVERSAL && pair.isAtEnd
+                    ok = isLoadableNameValue(pair.read()) && pair.isAtEnd
                 }
             }
             ok
