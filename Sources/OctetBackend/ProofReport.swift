@@ -20,9 +20,12 @@ public struct ProofReport: Sendable, Equatable {
     public let trustAnchors: String
 
     /// `evidence`: the proof's device evidence when it decoded, for the CLI's check names.
+    /// `prompts`: by library check name, the library's detail for an option not given and the
+    /// front end's hint naming its own flag or request member instead (`OptionPrompts`).
     public init(
         path: String, proofSHA256: String, verification: ProofVerification,
-        evidence: LocationProof.DeviceEvidenceKind?, verifiedAtMilliseconds: Int64, trustAnchors: String
+        evidence: LocationProof.DeviceEvidenceKind?, verifiedAtMilliseconds: Int64, trustAnchors: String,
+        prompts: [String: (library: String, hint: String)] = [:]
     ) {
         self.path = path
         self.proofSHA256 = proofSHA256
@@ -34,6 +37,15 @@ public struct ProofReport: Sendable, Equatable {
             let name = CLICheckName.name(check.name, evidence: evidence)
             if name != check.name {
                 checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
+            }
+        }
+        if !prompts.isEmpty {
+            for index in checks.indices where checks[index].status == .notChecked {
+                let check = checks[index]
+                if let prompt = prompts[check.name], prompt.library == check.detail {
+                    checks[index] = ProofCheck(
+                        name: check.name, status: check.status, detail: prompt.hint, code: check.code)
+                }
             }
         }
         self.checks = checks

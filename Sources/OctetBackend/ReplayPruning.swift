@@ -1,3 +1,5 @@
+import Octet
+
 /// A replay store whose old records can be removed.
 ///
 /// A record may go once freshness rejects its proof anyway: a proof accepted at time `a` was
@@ -27,7 +29,7 @@ public struct ReplayPruneCount: Sendable, Equatable {
 /// The pruning horizon `octet-verify replay prune` uses unless told otherwise.
 public enum ReplayPruneHorizon {
     /// The API's default freshness window (`VerifyOptions.maxAgeSeconds`).
-    public static let defaultFreshnessWindowSeconds: Int64 = 300
+    public static let defaultFreshnessWindowSeconds = Int64(VerifyOptions.defaultMaxAgeSeconds)
     /// How far into the future freshness accepts a proof's times (device clock ahead).
     public static let futureSkewSeconds: Int64 = 60
     /// The default age: one hour, which covers the default window plus the skew with 54 minutes

@@ -40,7 +40,7 @@ public final class SQLiteRecordingProbe: ReplayRecordingProbe, @unchecked Sendab
     private var db: OpaquePointer?
 
     /// `path` as given to `SQLiteReplayStore(path:)`.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 2000) {
+    public init(path: String, busyTimeoutMilliseconds: Int32 = SQLiteReplayStore.defaultBusyTimeoutMilliseconds) {
         // As the store names it: never a URI, never the in-memory database.
         name = path.hasPrefix("/") ? path : "./" + path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds

@@ -4,36 +4,9 @@ import OctetAttestation
 import OctetCrypto
 import OctetEncoding
 
-/// Answers requests (service.md): the verifier's configuration (anchors, revocation source,
-/// replay store) with each request's own options. Shared by `--requests`, `serve` and any Swift
-/// backend. Safe to call from many threads; the replay store makes the look-up-and-record atomic.
-public final class RequestVerifier: Sendable {
-    public let trustAnchors: TrustAnchors
-    /// `trustAnchors.fingerprint`, computed once.
-    public let anchorsFingerprint: String
-    public let revocationSource: (any RevocationSource)?
-    public let replayStore: (any ReplayStore)?
-
-    public init(
-        trustAnchors: TrustAnchors = .bundled, revocationSource: (any RevocationSource)? = nil,
-        replayStore: (any ReplayStore)? = nil
-    ) {
-        self.trustAnchors = trustAnchors
-        self.anchorsFingerprint = trustAnchors.fingerprint
-        self.revocationSource = revocationSource
-        self.replayStore = replayStore
-    }
-
-    /// The same configuration with other anchors or another revocation source (`SIGHUP`).
-    public func replacing(trustAnchors: TrustAnchors? = nil, revocationSource: (any RevocationSource)?? = nil)
-        -> RequestVerifier
-    {
-        RequestVerifier(
-            trustAnchors: trustAnchors ?? self.trustAnchors,
-            revocationSource: revocationSource ?? self.revocationSource,
-            replayStore: replayStore)
-    }
-
+/// Requests (service.md) answered by the one ``Verifier``: `--requests`, `serve` and any Swift
+/// backend read a request here and verify it with the verifier's sources and the request's options.
+extension Verifier {
     /// One request's answer.
     public enum Answer: Sendable {
         case result(ProofReport, id: String?)
@@ -78,22 +51,12 @@ public final class RequestVerifier: Sendable {
         }
     }
 
-    /// Verifies one decoded request.
+    /// Verifies one decoded request: its options, at its `verificationTimeMs` or else `now()`.
     public func verify(
         _ request: VerifyRequest, now: () -> Int64, replayStore: (any ReplayStore)?? = nil
     ) -> ProofReport {
-        let milliseconds = request.options.verificationTimeMs ?? now()
-        var options = request.options.verifyOptions(defaultTimeMilliseconds: milliseconds)
-        options.trustAnchors = trustAnchors
-        options.revocationSource = revocationSource
-        options.replayStore = replayStore ?? self.replayStore
-        let bytes = Data(request.proofBytes)
-        // Decoded once: `verify(_:)` reuses the decoding; only undecodable bytes go the other way.
-        let proof = try? LocationProof(proofBytes: bytes)
-        let verification =
-            proof.map { Octet.verify($0, options: options) } ?? Octet.verify(proofBytes: bytes, options: options)
-        return ProofReport(
-            path: "", proofSHA256: Hex.encode(SHA256.hash(request.proofBytes)), verification: verification,
-            evidence: proof?.deviceEvidence, verifiedAtMilliseconds: milliseconds, trustAnchors: anchorsFingerprint)
+        verify(
+            Data(request.proofBytes), options: request.options.verifyOptions(),
+            at: request.options.verificationTimeMs ?? now(), replayStore: replayStore)
     }
 }

@@ -74,12 +74,17 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
         PRAGMA user_version = 2;
         """
 
+    /// How long a look-up waits for a store another process holds busy before `replay-uniqueness`
+    /// is INCONCLUSIVE (REPLAY_STORE_UNAVAILABLE; `serve` answers 503): the one busy timeout of
+    /// every front end, and of the recording probe.
+    public static let defaultBusyTimeoutMilliseconds: Int32 = 2_000
+
     /// Opens (creating if needed) the store at `path`. A path that is not a file path SQLite will
     /// lock safely, or a file that is not an SQLite database of this schema, is a `BackendError`
     /// (`octet-verify` exits 66). `onMigration` is told once if this store migrates the file from
     /// schema version 1 (during `init`, or at the first look-up when the file was busy).
     public init(
-        path: String, busyTimeoutMilliseconds: Int32 = 60_000, onMigration: ReplaySchemaMigrationHandler? = nil
+        path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds, onMigration: ReplaySchemaMigrationHandler? = nil
     ) throws(BackendError) {
         shownPath = path
         self.onMigration = onMigration

@@ -113,7 +113,7 @@ public struct BatchRunner: Sendable {
         // for a run of finished proofs, not for each (a wake-up on a busy core costs a worker its
         // turn). With a store each look-up waits for the proof before it: woken for every one.
         let state = BatchState(
-            count: paths.count, window: max(jobs * 64, 256), wakeRun: session.options.replayStore == nil ? 32 : 1)
+            count: paths.count, window: max(jobs * 64, 256), wakeRun: session.replayStore == nil ? 32 : 1)
         let workers = DispatchGroup()
         for _ in 0..<min(jobs, paths.count) {
             workers.enter()
@@ -170,7 +170,7 @@ public struct BatchRunner: Sendable {
             // A look-up waits until every proof before it was handed over (so look-ups happen in
             // input order, and a recorded proof is reported before the next can be recorded);
             // once the run stopped it records nothing.
-            let store = session.options.replayStore.map {
+            let store = session.replayStore.map {
                 GuardedReplayStore($0, admit: { _ in state.waitForTurn(index) })
             }
             let item: Item =

@@ -16,40 +16,22 @@ public struct InspectConfiguration: Sendable, Equatable {
 
     static func parse(_ arguments: ArraySlice<[UInt8]>) throws(CLIError) -> Command {
         var c = InspectConfiguration()
-        var cursor = ByteArgumentCursor(Array(arguments))
-        var formatGiven = false
-        while let raw = cursor.next() {
-            if cursor.optionsEnded || raw == [UInt8(ascii: "-")] || raw.first != UInt8(ascii: "-") {
-                c.proofs.append(InputPath(bytes: raw))
-                continue
-            }
-            let (flag, inline) = ByteArgumentCursor.split(raw)
-            switch flag {
-            case "--": cursor.optionsEnded = true
-            case "--help", "-h": return .inspectHelp
-            case "--format":
-                guard !formatGiven else { throw .usage("inspect: --format given twice") }
-                formatGiven = true
-                let text = String(decoding: try cursor.value(for: flag, inline: inline), as: UTF8.self)
-                guard let format = VerifyConfiguration.Format(rawValue: text) else {
-                    throw .usage("inspect --format: expected text or json, got \(RegionSpec.quoted(text))")
-                }
-                c.format = format
-            default: throw .usage("inspect: unknown option \(RegionSpec.quoted(flag)) (see inspect --help)")
-            }
-        }
-        guard !c.proofs.isEmpty else { throw .usage("inspect: no PROOF given") }
+        let command = FlagTable.inspectCommand
+        let outcome = try FlagParser.parse(
+            Array(arguments), command: command, rows: FlagTable.inspectRows, into: &c
+        ) { c, raw throws(CLIError) in c.proofs.append(InputPath(bytes: raw)) }
+        if case .informational = outcome { return .inspectHelp }
+        guard !c.proofs.isEmpty else { throw .usage(command.messagePrefix + "no PROOF given") }
         guard c.proofs.filter(\.isStandardInput).count <= 1 else {
-            throw .usage("inspect: - (standard input) given more than once")
+            throw .usage(command.messagePrefix + "- (standard input) given more than once")
         }
         return .inspect(c)
     }
 }
 
 enum InspectCommand {
-    static let help = """
-        usage: octet-verify inspect [--format text|json] PROOF...
-
+    /// What `inspect --help` says below the usage.
+    static let about = """
         Prints what an operator needs to act on a proof, log-safely: the SHA-256 of the proof, of
         its proof id, its proof identity (what a replay store keys on), the SHA-256 of the proof key
         and of the device key (what a revocation list's proofKeys and deviceKeys take), the
@@ -59,10 +41,9 @@ enum InspectCommand {
         SHA-256 digests, with the --app-id or --android-app flag that pins it. Never coordinates,
         nonces, content digests or salts.
         Inspecting is not verifying: run octet-verify PROOF for a verdict.
-
-        exit status: 0 inspected · 64 usage error · 65 not a well-formed proof · 66 could not be read
-
         """
+
+    static var help: String { HelpText.render(FlagTable.inspectCommand) }
 
     static func run(_ c: InspectConfiguration, io: ToolOutput) -> Int32 {
         var status: Int32 = 0

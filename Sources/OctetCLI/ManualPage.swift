@@ -1,4 +1,4 @@
-/// `octet-verify(1)`, in roff, made from `FlagTable.verify` (as `--help` is): `scripts/package`
+/// `octet-verify(1)`, in roff, made from `FlagTable` (as `--help` is): every command and its flags: `scripts/package`
 /// writes it with `octet-verify --generate-manual`.
 enum ManualPage {
     static func render() -> String {
@@ -17,16 +17,20 @@ enum ManualPage {
             .SH OPTIONS
 
             """
-        for flag in FlagTable.verify {
-            page += ".TP\n"
-            var head = flag.short.map { "\\fB\(roff($0))\\fR, " } ?? ""
-            head += "\\fB\(roff(flag.name))\\fR"
-            if let value = flag.value { head += " \\fI\(roff(value))\\fR" }
-            page += head + "\n" + roff(flag.help + (flag.repeatable ? " (repeatable)" : "")) + "\n"
-        }
+        page += options(FlagTable.verifyCommand.visibleFlags)
         page += ".SH EXIT STATUS\n"
-        for (status, meaning) in HelpText.exitStatuses {
-            page += ".TP\n.B \(status)\n\(roff(meaning))\n"
+        for exit in HelpText.exitStatuses {
+            page += ".TP\n.B \(exit.status)\n\(roff(exit.meaning))\n"
+        }
+        page += ".SH COMMANDS\n"
+        for command in FlagTable.commands where !command.words.isEmpty {
+            page += ".SS \(roff(command.name))\n"
+            page += roff(command.summary) + (command.needsServeTrait ? roff(" (not in the static package)") : "") + ".\n"
+            page += ".PP\n.nf\n" + command.usage.map(roff).joined(separator: "\n") + "\n.fi\n"
+            page += options(command.visibleFlags)
+            page += ".PP\nExit status: "
+                + roff(command.exitStatuses.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")) + ".\n"
+            page += ".PP\nSee " + roff(command.seeAlso.joined(separator: ", ")) + ".\n"
         }
         page += """
             .SH EXAMPLE
@@ -40,6 +44,19 @@ enum ManualPage {
 
             """
         return page
+    }
+
+    /// One `.TP` entry per flag.
+    static func options(_ flags: [Flag]) -> String {
+        var text = ""
+        for flag in flags {
+            text += ".TP\n"
+            var head = flag.short.map { "\\fB\(roff($0))\\fR, " } ?? ""
+            head += "\\fB\(roff(flag.name))\\fR"
+            if let value = flag.value { head += " \\fI\(roff(value))\\fR" }
+            text += head + "\n" + roff(flag.help + (flag.repeatable ? " (repeatable)" : "")) + "\n"
+        }
+        return text
     }
 
     /// Text made safe for roff: backslashes escaped, hyphens as minus signs (so they copy and

@@ -12,66 +12,54 @@ public struct ReplayPruneConfiguration: Sendable, Equatable {
     }
 }
 
-enum ReplayCommand {
-    static let usage = """
-        usage: octet-verify replay prune (--replay-store URL | --replay-db FILE) [--older-than SECONDS]
+/// `replay prune`'s flags as read, before the store and the age are judged together.
+struct ReplayPruneArguments: Sendable {
+    var store: ReplayStoreURL?
+    /// `--replay-store` and `--replay-db`, as given: they name one store two ways.
+    var storeFlags: [String] = []
+    var olderThanSeconds: Int64?
+}
 
+enum ReplayCommand {
+    /// What `replay prune --help` says below the usage.
+    static let about = """
         Removes the replay records accepted more than SECONDS ago (default \(ReplayPruneHorizon.defaultSeconds)).
         SECONDS is at least \(ReplayPruneHorizon.minimumSeconds): the default freshness window (\(ReplayPruneHorizon.defaultFreshnessWindowSeconds) s) plus the
         \(ReplayPruneHorizon.futureSkewSeconds) s a device clock may run ahead. If verifiers sharing the store accept a longer
         --max-age, use at least that window plus \(ReplayPruneHorizon.futureSkewSeconds) s, plus a margin for clocks that disagree.
-
         """
+
+    static var usage: String { HelpText.render(FlagTable.replayPruneCommand) }
 
     /// The largest age accepted: a century, far from overflowing milliseconds.
     static let maximumSeconds: Int64 = 100 * 366 * 86_400
 
-    static func parse(_ arguments: [String]) throws(CLIError) -> Command {
-        guard let verb = arguments.first else {
+    static func parse(_ arguments: ArraySlice<[UInt8]>) throws(CLIError) -> Command {
+        guard let verb = arguments.first.map({ String(decoding: $0, as: UTF8.self) }) else {
             throw .usage("replay: expected prune (see octet-verify replay --help)")
         }
         if verb == "--help" || verb == "-h" { return .replayHelp }
         guard verb == "prune" else {
             throw .usage("replay: unknown command \(RegionSpec.quoted(verb)); expected prune")
         }
-        var store: ReplayStoreURL?
-        var olderThan: Int64?
-        var seen = Set<String>()
-        var rest = arguments.dropFirst()[...]
-        while let argument = rest.popFirst() {
-            if argument == "--help" || argument == "-h" { return .replayHelp }
-            let (flag, inline) = split(argument)
-            guard ["--replay-store", "--replay-db", "--older-than"].contains(flag) else {
-                throw .usage(
-                    "replay prune: unknown argument \(RegionSpec.quoted(flag)) (see octet-verify replay --help)")
-            }
-            guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
-            guard let value = inline ?? rest.popFirst() else { throw .usage("\(flag) needs a value") }
-            switch flag {
-            case "--replay-store":
-                do throws(ReplayStoreError) {
-                    store = try ReplayStoreURL(parsing: value)
-                } catch {
-                    throw .usage("--replay-store: \(error.reason)")
-                }
-            case "--replay-db":
-                guard !value.isEmpty else { throw .usage("--replay-db: expected a file path") }
-                store = .sqlite(path: value)
-            default:
-                olderThan = try seconds(value)
-            }
+        let command = FlagTable.replayPruneCommand
+        var c = ReplayPruneArguments()
+        let outcome = try FlagParser.parse(
+            Array(arguments.dropFirst()), command: command, rows: FlagTable.replayPruneRows, into: &c, operand: nil)
+        if case .informational = outcome { return .replayHelp }
+        if c.storeFlags.count > 1 {
+            throw .usage(
+                command.messagePrefix
+                    + "--replay-db and --replay-store name one replay store two ways: give one of them")
         }
-        if seen.contains("--replay-store"), seen.contains("--replay-db") {
-            throw .usage("--replay-db and --replay-store name one replay store two ways: give one of them")
-        }
-        guard let store else {
-            throw .usage("replay prune: name the store with --replay-store URL or --replay-db FILE")
+        guard let store = c.store else {
+            throw .usage(command.messagePrefix + "name the store with --replay-store URL or --replay-db FILE")
         }
         return .replayPrune(
-            ReplayPruneConfiguration(store: store, olderThanSeconds: olderThan ?? ReplayPruneHorizon.defaultSeconds))
+            ReplayPruneConfiguration(store: store, olderThanSeconds: c.olderThanSeconds ?? ReplayPruneHorizon.defaultSeconds))
     }
 
-    private static func seconds(_ text: String) throws(CLIError) -> Int64 {
+    static func seconds(_ text: String) throws(CLIError) -> Int64 {
         guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), text.count <= 12,
             let seconds = Int64(text), seconds <= maximumSeconds
         else { throw .usage("--older-than: expected whole seconds, got \(RegionSpec.quoted(text))") }
@@ -82,11 +70,6 @@ enum ReplayCommand {
             )
         }
         return seconds
-    }
-
-    private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     /// Prunes, and says how many records went. A store it cannot open is 66; one it cannot reach

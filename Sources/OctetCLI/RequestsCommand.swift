@@ -24,19 +24,20 @@ enum RequestsCommand {
             environment.writeError("\(OctetVerifyTool.name): standard output: \(failure)\n")
             return ExitStatus.ioError
         }
-        let sources: SessionBuilder.RunSources
         let notice: @Sendable (String) -> Void = {
             environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape($0))\n")
         }
-        switch SessionBuilder.runSources(c, notice: notice) {
-        case .success(let opened): sources = opened
+        let verifier: Verifier
+        switch SourceLoader.load(
+            SessionBuilder.sources(c, connections: c.jobs ?? defaultJobs(c)), onMigration: { notice($0.message) })
+        {
+        case .success(let loaded):
+            loaded.warnings.forEach(notice)
+            verifier = loaded.verifier(prompts: CommandLinePrompts.requests)
         case .failure(let error):
-            environment.writeError("\(OctetVerifyTool.name): \(LogSafeText.escape(error.message))\n")
+            notice(error.message)
             return error.exitCode
         }
-        let verifier = RequestVerifier(
-            trustAnchors: sources.trustAnchors ?? .bundled, revocationSource: sources.revocationSource,
-            replayStore: sources.replayStore)
         let path = c.requestsPath ?? "-"
         let fd: Int32
         if path == "-" {

@@ -4,9 +4,9 @@ import OctetAttestation
 import OctetBackend
 import OctetContent
 
-/// Turns a parsed configuration into a `VerificationSession`: reads every FILE the flags name
-/// (one that cannot be read: exit 66; one read but malformed — a revocation list, an anchor: exit 65)
-/// and opens the replay store.
+/// Turns a parsed configuration into a `VerificationSession`: the flags' `VerifyOptions`, the files
+/// they name read (one that cannot be read: exit 66; one read but malformed — a revocation list,
+/// an anchor: exit 65), and the one ``Verifier`` from `SourceLoader`.
 public enum SessionBuilder {
     /// `now`: Unix milliseconds used when `--at` is absent. `warn` receives one line per warning
     /// (without the program name), such as a trust-anchor folder without a usable root. `notice`
@@ -16,11 +16,7 @@ public enum SessionBuilder {
         _ c: VerifyConfiguration, now: Int64, warn: (String) -> Void = { _ in },
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Result<VerificationSession, CLIError> {
-        var options = VerifyOptions(
-            expectedRegion: c.region, maxAgeSeconds: c.maxAgeSeconds, requireAttestation: c.requireAttestation,
-            honorVerdictTier: c.honorVerdictTier, requireVerdict: c.requireVerdict,
-            requireCallerMetadata: c.requireCallerMetadata, expectedSessionNonce: c.sessionNonce.map { Data($0) })
-        options.expectedApps = c.expectedApps
+        var options = c.verifyOptions
         if let path = c.attestationBundlePath {
             switch InputFiles.read(path, what: "attestation bundle", limit: InputFiles.maxBundleBytes) {
             case .success(let data): options.attestationBundle = data
@@ -47,71 +43,23 @@ public enum SessionBuilder {
             for item in c.contentUnavailable { check.content[item.key] = .unavailable(item.reason) }
             options.callerMetadata = check
         }
-        switch runSources(c, notice: notice) {
-        case .success(let sources):
-            sources.warnings.forEach(warn)
-            if let anchors = sources.trustAnchors { options.trustAnchors = anchors }
-            options.revocationSource = sources.revocationSource
-            options.replayStore = sources.replayStore
+        switch SourceLoader.load(sources(c), onMigration: { notice($0.message) }) {
+        case .success(let loaded):
+            loaded.warnings.forEach(warn)
+            return .success(
+                VerificationSession(
+                    verifier: loaded.verifier(prompts: CommandLinePrompts.verify), options: options,
+                    nowMilliseconds: c.atMilliseconds ?? now))
         case .failure(let error): return .failure(error)
         }
-        return .success(VerificationSession(options: options, nowMilliseconds: c.atMilliseconds ?? now))
     }
 
-    /// What configures a run rather than one proof: `--trust-anchors`, `--revocation-list`, the
-    /// replay store. `--requests` and `serve` use these alone.
-    public struct RunSources: Sendable {
-        public var trustAnchors: TrustAnchors?
-        public var revocationSource: (any RevocationSource)?
-        public var replayStore: (any ReplayStore)?
-        /// One line each (without the program name), such as a trust-anchor folder without a usable root.
-        public var warnings: [String] = []
-    }
-
-    /// `notice`: as for ``build(_:now:warn:notice:)``.
-    public static func runSources(
-        _ c: VerifyConfiguration, notice: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> Result<RunSources, CLIError> {
-        var sources = RunSources()
-        let migrated: ReplaySchemaMigrationHandler = { notice($0.message) }
-        if let path = c.trustAnchorsPath {
-            switch TrustAnchorDirectory.load(path) {
-            case .success(let loaded):
-                sources.trustAnchors = loaded.anchors
-                sources.warnings += loaded.warnings
-            case .failure(let error): return .failure(error)
-            }
-        }
-        if let path = c.revocationListPath {
-            // Read but malformed is exit 65 (EX_DATAERR), not "could not be read".
-            let list = InputFiles.read(path, what: "revocation list", limit: InputFiles.maxRevocationListBytes)
-                .flatMap { data in RevocationList.parse(data).mapError { CLIError.dataError($0.message) } }
-            switch list {
-            case .success(let list): sources.revocationSource = list
-            case .failure(let error): return .failure(error)
-            }
-        }
-        if let path = c.replayDatabasePath {
-            do {
-                let store = try SQLiteReplayStore(path: path, onMigration: migrated)
-                if !store.isReady {
-                    sources.warnings.append(
-                        "warning: replay database \(path) is busy: each proof's replay-uniqueness waits for it "
-                            + "(up to 60 s) and is INCONCLUSIVE if it stays busy")
-                }
-                sources.replayStore = store
-            } catch {
-                return .failure(.unreadable(error.message))
-            }
-        }
-        if let url = c.replayStoreURL {
-            do throws(ReplayStoreError) {
-                sources.replayStore = try url.open(onMigration: migrated)
-            } catch {
-                return .failure(.unreadable(error.reason))
-            }
-        }
-        return .success(sources)
+    /// What configures the run rather than one proof: `--trust-anchors`, `--revocation-list`, the
+    /// replay store (`--replay-db FILE` is `--replay-store sqlite:FILE`).
+    package static func sources(_ c: VerifyConfiguration, connections: Int? = nil) -> SourceLoader.Paths {
+        SourceLoader.Paths(
+            trustAnchors: c.trustAnchorsPath, revocationList: c.revocationListPath,
+            replayStore: c.replayDatabasePath.map { .sqlite(path: $0) } ?? c.replayStoreURL, connections: connections)
     }
 
     /// A file URL from the name's bytes, so a name that is not UTF-8 is opened as it is.

@@ -36,7 +36,7 @@ public struct VerifyConfiguration: Sendable, Equatable {
     public var filesFrom: InputPath?
     /// `-q`, `--quiet`: no per-proof output; the text summary line only for several proofs.
     public var quiet = false
-    public var maxAgeSeconds: Double = 300
+    public var maxAgeSeconds: Double = VerifyOptions.defaultMaxAgeSeconds
     public var region: ProofRegion?
     public var requireAttestation = false
     public var attestationBundlePath: InputPath?
@@ -66,6 +66,17 @@ public struct VerifyConfiguration: Sendable, Equatable {
     public var requestsPath: String?
 
     public init() {}
+
+    /// The per-proof `VerifyOptions` the flags give (without the files they name, read by
+    /// `SessionBuilder`): the library's defaults where no flag was given.
+    public var verifyOptions: VerifyOptions {
+        var options = VerifyOptions(
+            expectedRegion: region, maxAgeSeconds: maxAgeSeconds, requireAttestation: requireAttestation,
+            honorVerdictTier: honorVerdictTier, requireVerdict: requireVerdict,
+            requireCallerMetadata: requireCallerMetadata, expectedSessionNonce: sessionNonce.map { Data($0) })
+        options.expectedApps = expectedApps
+        return options
+    }
 
     /// True when any caller-metadata input was given, so `VerifyOptions.callerMetadata` is set.
     var hasCallerMetadata: Bool {

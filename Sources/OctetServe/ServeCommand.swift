@@ -10,122 +10,17 @@ import OctetHTTPShim
     import Darwin
 #endif
 
+/// `--listen`'s address, parsed with the rest of serve's flags in OctetCLI.
+typealias ListenAddress = OctetCLI.ListenAddress
+
 /// `octet-verify serve` (service.md): the verifier over HTTP until SIGTERM.
 public enum ServeCommand {
-    public static let help = """
-        usage: octet-verify serve --listen HOST:PORT [OPTIONS]
+    /// `serve --help`, made from the flag table (`FlagTable.serveCommand`).
+    public static var help: String { ServeConfiguration.help }
 
-        Verifies proofs over HTTP/1.1 (docs/service.md, docs/openapi.yaml): POST /v1/verify with one
-        request as the body; GET /healthz; GET /metrics (Prometheus text).
+    typealias Configuration = ServeConfiguration
 
-        options:
-          --listen HOST:PORT          numeric IPv4, or [IPv6]:PORT; port 0 picks a free one (logged)
-          --replay-store URL          sqlite:PATH or postgresql://… : enables replay-uniqueness
-          --revocation-list FILE      enables revocation (re-read on SIGHUP)
-          --trust-anchors DIR         replaces the bundled roots (re-read on SIGHUP)
-          --token-file FILE           bearer tokens, one per line, 32+ characters (re-read on SIGHUP)
-          --insecure-no-auth          allow a non-loopback --listen without --token-file
-          --threads N                 verification threads (default: every core; 3 per core with PostgreSQL)
-          --max-body BYTES            largest request body (default and most 16777216)
-          --max-buffered-bytes BYTES  request bodies held at once, all connections together; past it
-                                      503 SATURATED (default: max-body x (threads + 2), at most
-                                      268435456, at least max-body)
-          --request-timeout SECONDS   a request must arrive within this (default 30)
-          --help
-
-        signals: SIGHUP re-reads the revocation list, the anchors and the tokens (a bad file keeps
-        the old one, and /healthz and /metrics say so until a reload loads it); SIGTERM or SIGINT
-        stops accepting, answers what is in flight, exits 0.
-
-        exit status: 0 stopped by a signal · 64 usage error · 66 a FILE could not be read ·
-                     69 the address cannot be listened on
-
-        """
-
-    struct Configuration: Equatable {
-        var listen: ListenAddress?
-        var replayStore: String?
-        var revocationListPath: String?
-        var trustAnchorsPath: String?
-        var tokenFilePath: String?
-        var insecureNoAuth = false
-        var threads: Int?
-        var maxBody = VerifyRequest.maxBytes
-        var maxBufferedBytes: Int?
-        var requestTimeoutSeconds: UInt32 = 30
-        var help = false
-    }
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> Configuration {
-        var c = Configuration()
-        var seen = Set<String>()
-        var index = 0
-        func value(_ flag: String, _ inline: String?) throws(CLIError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw .usage("\(flag) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            let flag: String
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            } else {
-                flag = argument
-            }
-            guard seen.insert(flag).inserted else { throw .usage("\(flag) given twice") }
-            switch flag {
-            case "--help", "-h": c.help = true
-            case "--listen":
-                let text = try value(flag, inline)
-                guard let address = ListenAddress(text) else {
-                    throw .usage("--listen: expected HOST:PORT with a numeric address (127.0.0.1:8080, [::1]:8080)")
-                }
-                c.listen = address
-            case "--replay-store": c.replayStore = try nonEmpty(flag, try value(flag, inline))
-            case "--revocation-list": c.revocationListPath = try nonEmpty(flag, try value(flag, inline))
-            case "--trust-anchors": c.trustAnchorsPath = try nonEmpty(flag, try value(flag, inline))
-            case "--token-file": c.tokenFilePath = try nonEmpty(flag, try value(flag, inline))
-            case "--insecure-no-auth":
-                guard inline == nil else { throw .usage("--insecure-no-auth takes no value") }
-                c.insecureNoAuth = true
-            case "--threads": c.threads = try number(flag, try value(flag, inline), 1...256)
-            case "--max-body": c.maxBody = try number(flag, try value(flag, inline), 1...VerifyRequest.maxBytes)
-            case "--max-buffered-bytes":
-                c.maxBufferedBytes = try number(flag, try value(flag, inline), 1...(1 << 40))
-            case "--request-timeout":
-                c.requestTimeoutSeconds = UInt32(try number(flag, try value(flag, inline), 1...3600))
-            default: throw .usage("serve: unknown option \(flag) (see serve --help)")
-            }
-            index += 1
-        }
-        if c.help { return c }
-        if let budget = c.maxBufferedBytes, budget < c.maxBody {
-            throw .usage("--max-buffered-bytes (\(budget)) must be at least --max-body (\(c.maxBody))")
-        }
-        guard let listen = c.listen else { throw .usage("serve: --listen HOST:PORT is required") }
-        if !listen.isLoopback, c.tokenFilePath == nil, !c.insecureNoAuth {
-            throw .usage(
-                "serve: --listen \(listen) is not a loopback address: give --token-file, or --insecure-no-auth"
-                    + " if something in front of the verifier authenticates callers")
-        }
-        return c
-    }
-
-    private static func nonEmpty(_ flag: String, _ text: String) throws(CLIError) -> String {
-        guard !text.isEmpty else { throw .usage("\(flag): expected a value") }
-        return text
-    }
-
-    private static func number(_ flag: String, _ text: String, _ range: ClosedRange<Int>) throws(CLIError) -> Int {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text),
-            range.contains(value)
-        else { throw .usage("\(flag): expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
-        return value
-    }
+    static func parse(_ arguments: [String]) throws(CLIError) -> Configuration { try ServeConfiguration.parse(arguments) }
 
     /// Runs the server until SIGTERM or SIGINT; returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
@@ -150,7 +45,7 @@ public enum ServeCommand {
             output.write(Array(help.utf8))
             return output.failure == nil ? 0 : ExitStatus.ioError
         }
-        guard let listen = c.listen else { return fail(.usage("serve: --listen HOST:PORT is required")) }
+        guard let listen = c.listen else { return fail(.usage("--listen HOST:PORT is required")) }
         // Signals go to a pipe read below, before any thread starts: no Swift code runs in a handler.
         let signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]
         let signalFD = signals.withUnsafeBufferPointer { octet_signal_pipe($0.baseAddress, Int32($0.count)) }
@@ -191,7 +86,9 @@ public enum ServeCommand {
         let bufferBudget = c.maxBufferedBytes ?? BufferBudget.defaultLimit(maxBody: c.maxBody, threads: threads)
         let budget = BufferBudget(limit: bufferBudget)
         let service = VerifyService(
-            verifier: RequestVerifier(trustAnchors: anchors, revocationSource: revocation, replayStore: store),
+            verifier: Verifier(
+                trustAnchors: anchors, revocationSource: revocation, replayStore: store,
+                prompts: CommandLinePrompts.serve),
             tokens: tokens, maxBody: c.maxBody, log: log, clock: clock, budget: budget,
             recordingProbe: recordingProbe(c.replayStore))
         // Room for a short burst: 64 requests per thread queued or running, then 503.
@@ -305,25 +202,20 @@ public enum ServeCommand {
         guard let text, let url = try? ReplayStoreURL(parsing: text) else { return nil }
         switch url {
         case .sqlite(let path):
-            return SQLiteRecordingProbe(path: path, busyTimeoutMilliseconds: 2000)
+            return SQLiteRecordingProbe(path: path)
         case .postgreSQL(let uri):
             return try? PostgreSQLRecordingProbe(uri: uri)
         }
     }
 
+    // The sources are loaded by the one loader every front end uses (`SourceLoader`).
+
     static func loadAnchors(_ path: String?) -> Result<TrustAnchors, CLIError> {
-        guard let path else { return .success(.bundled) }
-        return TrustAnchorDirectory.load(InputPath(path)).map(\.anchors)
+        SourceLoader.trustAnchors(path.map { InputPath($0) })
     }
 
     static func loadRevocationList(_ path: String?) -> Result<(any RevocationSource)?, CLIError> {
-        guard let path else { return .success(nil) }
-        return InputFiles.read(InputPath(path), what: "revocation list", limit: InputFiles.maxRevocationListBytes)
-            .flatMap { data in
-                RevocationList.parse(data).mapError { CLIError.dataError($0.message) }.map {
-                    $0 as (any RevocationSource)?
-                }
-            }
+        SourceLoader.revocationList(path.map { InputPath($0) })
     }
 
     /// `connections`: the PostgreSQL pool's size, one per verification thread.
@@ -332,25 +224,10 @@ public enum ServeCommand {
     ) -> Result<(any ReplayStore)?, CLIError> {
         guard let text else { return .success(nil) }
         do throws(ReplayStoreError) {
-            switch try ReplayStoreURL(parsing: text) {
-            case .sqlite(let path):
-                // A service answers 503 after 2 s of a busy database rather than holding the caller a minute.
-                do throws(BackendError) {
-                    return .success(
-                        try SQLiteReplayStore(path: path, busyTimeoutMilliseconds: 2000, onMigration: onMigration))
-                } catch {
-                    return .failure(.unreadable(error.message))
-                }
-            case .postgreSQL(let uri):
-                // Reached lazily: a database that is down at start-up is 503s until it is up.
-                return .success(
-                    try PostgreSQLReplayStore(
-                        uri: uri, options: PostgreSQLReplayStore.Options(maximumConnections: connections),
-                        onMigration: onMigration))
-            }
+            return SourceLoader.replayStore(
+                try ReplayStoreURL(parsing: text), connections: connections, onMigration: onMigration)
         } catch {
-            return .failure(
-                error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
+            return .failure(.usage("--replay-store: \(error.reason)"))
         }
     }
 

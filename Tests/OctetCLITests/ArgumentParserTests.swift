@@ -13,6 +13,14 @@ struct ArgumentParserTests {
         var testDescription: String { id }
     }
 
+    /// A `--requests -` run's configuration.
+    static func requests(_ build: (inout VerifyConfiguration) -> Void) -> VerifyConfiguration {
+        var c = VerifyConfiguration()
+        c.requestsPath = "-"
+        build(&c)
+        return c
+    }
+
     static func config(_ build: (inout VerifyConfiguration) -> Void) -> VerifyConfiguration {
         var c = VerifyConfiguration()
         c.proofs = ["p.proof"]

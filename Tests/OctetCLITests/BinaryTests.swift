@@ -181,7 +181,8 @@ struct BinaryTests {
             ),
             (
                 ["--session-nonce", "xyz", "p.proof"],
-                "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f)\n"
+                "octet-verify: --session-nonce: expected an even number of hex digits (0-9, a-f): the command line "
+                    + "takes the nonce in hex (a request's options.expectedSessionNonceBase64 takes base64)\n"
             ),
             (["--frobnicate", "p.proof"], "octet-verify: unknown option '--frobnicate' (see --help)\n"),
             (

@@ -10,10 +10,29 @@ import Testing
 struct FlagTableTests {
     static let verifyingFlags = FlagTable.verify.filter { !FlagTable.informational.contains($0.name) }
 
-    @Test("the table lists exactly the flags the parser accepts, with the same repeatable ones")
-    func tableMatchesParser() {
-        #expect(Set(Self.verifyingFlags.map(\.name)) == Set(VerifyFlag.all))
-        #expect(Set(Self.verifyingFlags.filter(\.repeatable).map(\.name)) == Set(VerifyFlag.repeatable))
+    @Test("every row of every command is parsed by its own apply: a valid value sets the configuration")
+    func everyRowParses() throws {
+        // A value each row accepts, by placeholder; a switch takes none.
+        let samples: [String: String] = [
+            "SECONDS": "600", "SPEC": "geohash:u4pruyd", "FILE": "f", "TEAMID.BUNDLE_ID": "ABCDE12345.com.example.app",
+            "PACKAGE:SHA256HEX[,SHA256HEX...]": "com.example:" + String(repeating: "ab", count: 32),
+            "verified|plausible": "verified", "HEX": "0011223344556677", "KEY=PATH": "k=p", "KEY=REASON": "k=gone",
+            "all|KEY[,KEY...]": "all", "RFC3339": "2026-01-15T12:00:00Z", "URL": "sqlite:r.db", "DIR": "d",
+            "text|json": "json", "N": "2", "auto|always|never": "never",
+        ]
+        for flag in Self.verifyingFlags {
+            var arguments = [flag.name]
+            if let value = flag.value { arguments.append(try #require(samples[value], "\(flag.name)")) }
+            let rest = flag.name == "--requests" ? [] : flag.configuresRun ? ["--requests", "-"] : ["p"]
+            let parsed = try ArgumentParser.parse(arguments + rest)
+            let configuration: VerifyConfiguration
+            switch parsed {
+            case .verify(let c), .requests(let c): configuration = c
+            default: Issue.record("\(flag.name): \(parsed)"); continue
+            }
+            let base = flag.configuresRun ? ArgumentParserTests.requests { _ in } : ArgumentParserTests.config { _ in }
+            #expect(configuration != base, "\(flag.name) changes nothing")
+        }
         #expect(FlagTable.verify.count == Set(FlagTable.verify.map(\.name)).count, "no flag twice")
     }
 
@@ -42,7 +61,11 @@ struct FlagTableTests {
             #expect(page.contains("\\fB\(ManualPage.roff(flag.name))\\fR"), "\(flag.name)")
             #expect(page.contains(ManualPage.roff(flag.help)), "\(flag.name)")
         }
-        for (status, _) in HelpText.exitStatuses { #expect(page.contains(".B \(status)\n")) }
+        for exit in HelpText.exitStatuses { #expect(page.contains(".B \(exit.status)\n")) }
+        for command in FlagTable.commands where !command.words.isEmpty {
+            #expect(page.contains(".SS \(ManualPage.roff(command.name))\n"))
+            for flag in command.visibleFlags { #expect(page.contains(ManualPage.roff(flag.help)), "\(flag.name)") }
+        }
         // No raw hyphen outside requests: a man page's hyphens are minus signs.
         let body = page.split(separator: "\n").filter { !$0.hasPrefix(".") }
         #expect(!body.contains { $0.contains(" -") })
@@ -70,6 +93,10 @@ struct FlagTableTests {
         #expect(script.contains("--manifest) COMPREPLY=($(compgen -f"))
         #expect(script.contains("--trust-anchors) COMPREPLY=($(compgen -d"))
         #expect(script.hasSuffix("complete -o filenames -F _octet_verify octet-verify\n"))
+        for command in FlagTable.commands {
+            #expect(script.contains(Completions.functionName(command) + "() {"))
+            for flag in command.visibleFlags { #expect(script.contains(flag.name)) }
+        }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-completion-\(UUID()).bash")
         try script.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -100,7 +127,86 @@ struct FlagTableTests {
         #expect(try ArgumentParser.parse(["--generate-manual"]) == .manual)
         #expect(try ArgumentParser.parse(["--generate-completion-script", "zsh"]) == .completion(.zsh))
         #expect(try ArgumentParser.parse(["--generate-completion-script=bash"]) == .completion(.bash))
-        #expect(throws: CLIError.self) { try ArgumentParser.parse(["--generate-completion-script", "fish"]) }
+        #expect(try ArgumentParser.parse(["--generate-completion-script", "fish"]) == .completion(.fish))
+        #expect(throws: CLIError.self) { try ArgumentParser.parse(["--generate-completion-script", "csh"]) }
+    }
+}
+
+/// What each command's `--help` says, and what a mistyped flag gets back.
+@Suite("Help and prompts of every command come from the table")
+struct CommandHelpTests {
+    @Test("every command's --help lists each of its flags and every exit status it can return")
+    func helpOfEveryCommand() {
+        for command in FlagTable.commands {
+            let help = HelpText.render(command)
+            #expect(help.contains("usage: \(command.name)"), "\(command.name)")
+            for flag in command.visibleFlags { #expect(help.contains("  \(flag.synopsis) "), "\(command.name) \(flag.name)") }
+            for exit in command.exitStatuses { #expect(help.contains("\(exit.status) \(exit.meaning)"), "\(command.name)") }
+            // The documents it names exist (a wrong extension, docs/openapi.yaml, would fail here).
+            for document in command.seeAlso {
+                let path = String(document.prefix { $0 != " " })
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: ReleaseVersionTests.repository.appendingPathComponent(path).path), "\(document)")
+            }
+        }
+        let serve = HelpText.render(FlagTable.serveCommand)
+        #expect(serve.contains("docs/openapi.json") && !serve.contains("openapi.yaml"))
+        #expect(serve.contains("65 a FILE is malformed"))
+    }
+
+    static let typos: [(arguments: [String], says: String)] = [
+        (["--regoin", "p"], "unknown option '--regoin' (did you mean --region? see --help)"),
+        (["--max-ag", "1", "p"], "did you mean --max-age?"),
+        (["--sesion-nonce", "00", "p"], "did you mean --session-nonce?"),
+        (["inspect", "--fromat", "json", "p"], "inspect: unknown option '--fromat' (did you mean --format? see octet-verify inspect --help)"),
+        (["replay", "prune", "--replay-sotre", "sqlite:a"], "did you mean --replay-store?"),
+        (["--listen", "127.0.0.1:0", "p"], "'--listen': it is an option of octet-verify serve, not of octet-verify"),
+        (["--frobnicate", "p"], "unknown option '--frobnicate' (see --help)"),
+    ]
+
+    @Test("an unknown flag gets the nearest one suggested, or the command that takes it", arguments: typos)
+    func suggestions(_ arguments: [String], _ says: String) {
+        #expect {
+            _ = try ArgumentParser.parse(arguments)
+        } throws: { error in
+            (error as? CLIError)?.message.contains(says) == true
+        }
+    }
+
+    @Test("serve: a mistyped flag is suggested, --replay-db is named as the CLI's, and no message names serve itself")
+    func serveMessages() {
+        func message(_ arguments: [String]) -> String {
+            do {
+                _ = try ServeConfiguration.parse(arguments)
+                return ""
+            } catch { return error.message }
+        }
+        #expect(message(["--listne", "127.0.0.1:0"]).contains("did you mean --listen?"))
+        #expect(message(["--listen", "127.0.0.1:0", "--replay-db", "a.db"]).contains("not of octet-verify serve"))
+        for arguments in [["--listen", "10.0.0.1:80"], [], ["--bogus"], ["--threads", "0", "--listen", "127.0.0.1:0"]] {
+            let text = message(arguments)
+            #expect(!text.isEmpty && !text.hasPrefix("serve:"), "\(text)")
+        }
+    }
+
+    @Test("the edit distance counts a transposition as one edit")
+    func editDistance() {
+        #expect(FlagParser.editDistance(Array("--regoin".utf8), Array("--region".utf8)) == 1)
+        #expect(FlagParser.editDistance(Array("abc".utf8), Array("abc".utf8)) == 0)
+        #expect(FlagParser.editDistance(Array("".utf8), Array("ab".utf8)) == 2)
+        #expect(FlagParser.nearest("--zzzzzz", among: ["--region"]) == nil)
+    }
+
+    @Test("the fish completion has a line per flag of every command, under its subcommand")
+    func fishCompletion() {
+        let script = Completions.render(.fish)
+        #expect(script.contains("complete -c octet-verify -n '__fish_seen_subcommand_from serve' -l listen -x"))
+        #expect(script.contains("-l format -x -a 'text json'"))
+        #expect(script.contains("-l quiet -s q"))
+        for command in FlagTable.commands {
+            for flag in command.visibleFlags { #expect(script.contains("-l \(flag.name.dropFirst(2))")) }
+        }
     }
 }
 

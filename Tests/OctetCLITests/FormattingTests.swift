@@ -52,7 +52,9 @@ struct FormattingTests {
         }
     }
 
-    @Test("the report carries the library's verdict and checks; only hardware-attestation is renamed")
+    @Test(
+        "the report carries the library's verdict and checks; only hardware-attestation is renamed, and a NOT-CHECKED hint names the flag"
+    )
     func reportIsTheLibrarys() {
         let proofs = [
             CLIFixture.proof(), CLIFixture.proof(mutations: [.corruptStageSignature(0)]),
@@ -64,7 +66,20 @@ struct FormattingTests {
             #expect(report.verdict == library.verdict)
             #expect(report.isValid == library.isValid)
             #expect(report.isAuthentic == library.isAuthentic)
-            #expect(report.checks == library.checks)
+            #expect(report.checks.map(\.name) == library.checks.map(\.name))
+            #expect(report.checks.map(\.status) == library.checks.map(\.status))
+            #expect(report.checks.map(\.code) == library.checks.map(\.code))
+            // Each detail is the library's, but for the hint of an option not given: the CLI's flag.
+            let hints: [String: String] = [
+                "no expectedRegion given": "no --region given",
+                "no expectedSessionNonce given": "no --session-nonce given",
+                "requireAttestation is off": "--require-attestation is off",
+                "backend-only: needs a replay store (replayStore)":
+                    "backend-only: needs a replay store (--replay-db or --replay-store)",
+                "backend-only: needs a revocation list (revocationSource)":
+                    "backend-only: needs a revocation list (--revocation-list)",
+            ]
+            #expect(report.checks.map(\.detail) == library.checks.map { hints[$0.detail] ?? $0.detail })
         }
     }
 

@@ -8,8 +8,10 @@ import OctetAttestation
 public struct VerifyOptions: Sendable {
     /// Enables the region checks; nil => NOT-CHECKED.
     public var expectedRegion: ProofRegion?
-    /// Freshness window in seconds; default 300.
+    /// Freshness window in seconds; default ``defaultMaxAgeSeconds``.
     public var maxAgeSeconds: TimeInterval
+    /// The freshness window when none is given: 300 s. Front ends, their help and replay pruning read it.
+    public static let defaultMaxAgeSeconds: TimeInterval = 300
     /// Fail-closed on hardware-attestation; default false.
     public var requireAttestation: Bool
     /// iOS: an encoded `AppAttestEnrolment` that anchors an assertion-only proof. Ignored on Android proofs.
@@ -40,7 +42,7 @@ public struct VerifyOptions: Sendable {
     public var expectedApps: [ExpectedApp]?
 
     public init(
-        expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = 300,
+        expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = defaultMaxAgeSeconds,
         requireAttestation: Bool = false, attestationBundle: Data? = nil,
         verificationTime: Date? = nil, honorVerdictTier: Bool = false, trustAnchors: TrustAnchors = .bundled,
         requireVerdict: RequiredVerdict? = nil,

@@ -7,7 +7,8 @@ extension Check {
     /// when they leave it `valid`, so a broken proof never burns its identity or its nonce.
     static let replayUniqueness = Check(name: CheckName.replayUniqueness, runsLast: true) { context in
         guard let store = context.options.replayStore else {
-            return .notChecked("backend-only: needs a replay store (octet-verify --replay-db)")
+            // Named as the API names it; each front end names its own flag (OctetBackend's OptionPrompts).
+            return .notChecked("backend-only: needs a replay store (replayStore)")
         }
         let key = context.replayKey
         let record = context.otherChecksVerdict == .valid

@@ -9,7 +9,8 @@ extension Check {
     /// INCONCLUSIVE.
     static let revocation = Check(name: CheckName.revocation) { context in
         guard let source = context.options.revocationSource else {
-            return .notChecked("backend-only: needs a revocation list (octet-verify --revocation-list)")
+            // Named as the API names it; each front end names its own flag (OctetBackend's OptionPrompts).
+            return .notChecked("backend-only: needs a revocation list (revocationSource)")
         }
         var findings: [String] = []
         var statuses: [RevocationEntry.Status] = []

@@ -8,18 +8,18 @@ import Foundation
 
 /// `--listen HOST:PORT`: a numeric IPv4 address, or an IPv6 address in brackets (`[::1]:8080`).
 /// Host names are refused: what a verifier exposes must not depend on a resolver.
-struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
-    enum Family: Sendable, Equatable {
+package struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+    package enum Family: Sendable, Equatable {
         case ipv4(in_addr_t)
         case ipv6([UInt8])
     }
 
-    let family: Family
-    let port: UInt16
+    package let family: Family
+    package let port: UInt16
     /// The host as written, for messages.
-    let host: String
+    package let host: String
 
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let hostPart: Substring
         let portPart: Substring
         if text.hasPrefix("[") {
@@ -50,22 +50,22 @@ struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// 127.0.0.0/8 or ::1: reachable from this host only.
-    var isLoopback: Bool {
+    package var isLoopback: Bool {
         switch family {
         case .ipv4(let address): return UInt32(bigEndian: address) >> 24 == 127
         case .ipv6(let bytes): return bytes == [UInt8](repeating: 0, count: 15) + [1]
         }
     }
 
-    var isIPv6: Bool {
+    package var isIPv6: Bool {
         if case .ipv6 = family { return true }
         return false
     }
 
-    var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// Calls `body` with the address as a `sockaddr` for MHD.
-    func withSockAddr<R>(port: UInt16? = nil, _ body: (UnsafePointer<sockaddr>) -> R) -> R {
+    package func withSockAddr<R>(port: UInt16? = nil, _ body: (UnsafePointer<sockaddr>) -> R) -> R {
         let port = port ?? self.port
         switch family {
         case .ipv4(let address):

@@ -1,0 +1,59 @@
+import OctetBackend
+
+/// `octet-verify serve`'s flags as parsed (the rows of `FlagTable.serveRows`): the server itself
+/// is OctetServe's, which reads this.
+package struct ServeConfiguration: Equatable, Sendable {
+    /// `--request-timeout`'s default, in seconds.
+    package static let defaultRequestTimeoutSeconds: UInt32 = 30
+
+    package var listen: ListenAddress?
+    /// `--replay-store URL`, as given (checked to parse).
+    package var replayStore: String?
+    package var revocationListPath: String?
+    package var trustAnchorsPath: String?
+    package var tokenFilePath: String?
+    package var insecureNoAuth = false
+    package var threads: Int?
+    package var maxBody = VerifyRequest.maxBytes
+    package var maxBufferedBytes: Int?
+    package var requestTimeoutSeconds: UInt32 = defaultRequestTimeoutSeconds
+    package var help = false
+
+    package init() {}
+
+    /// What `serve --help` says below the usage.
+    static let about = """
+        Verifies proofs over HTTP/1.1 (docs/service.md; the API: docs/openapi.json): POST /v1/verify
+        with one request as the body; GET /healthz; GET /metrics (Prometheus text). A request's
+        options are members of its "options" object (options.expectedRegion, …), not flags.
+
+        signals: SIGHUP re-reads the revocation list, the anchors and the tokens (a bad file keeps
+        the old one, and /healthz and /metrics say so until a reload loads it); SIGTERM or SIGINT
+        stops accepting, answers what is in flight, exits 0.
+        """
+
+    /// `serve --help`.
+    package static var help: String { HelpText.render(FlagTable.serveCommand) }
+
+    /// Reads `serve`'s arguments (after the word `serve`).
+    package static func parse(_ arguments: [String]) throws(CLIError) -> ServeConfiguration {
+        var c = ServeConfiguration()
+        let outcome = try FlagParser.parse(
+            arguments.map { Array($0.utf8) }, command: FlagTable.serveCommand, rows: FlagTable.serveRows, into: &c,
+            operand: nil)
+        if case .informational = outcome {
+            c.help = true
+            return c
+        }
+        if let budget = c.maxBufferedBytes, budget < c.maxBody {
+            throw .usage("--max-buffered-bytes (\(budget)) must be at least --max-body (\(c.maxBody))")
+        }
+        guard let listen = c.listen else { throw .usage("--listen HOST:PORT is required") }
+        if !listen.isLoopback, c.tokenFilePath == nil, !c.insecureNoAuth {
+            throw .usage(
+                "--listen \(listen) is not a loopback address: give --token-file, or --insecure-no-auth"
+                    + " if something in front of the verifier authenticates callers")
+        }
+        return c
+    }
+}
