@@ -165,6 +165,8 @@ let package = Package(
                 "Octet", "OctetIssuer", "OctetAttestation", "OctetAttestationTesting", "OctetEncoding", "OctetCrypto",
                 "OctetContent", "OctetOutcome", "OctetTestSupport", "OctetFuzzEntries", "OctetConformance",
             ]),
+        // The public API as a user sees it: its files import `Octet` and nothing else of the package.
+        .testTarget(name: "OctetPublicAPITests", dependencies: ["Octet"]),
         .testTarget(
             name: "OctetBackendTests",
             dependencies: [

@@ -159,12 +159,3 @@ public struct AndroidKeyDescription: Sendable, Hashable {
         self.hardwareEnforced = hardwareEnforced
     }
 }
-
-extension DERError.Code {
-    /// A KeyDescription with an attestation version this parser does not know.
-    public static let unsupportedAttestationVersion = DERError.Code("unsupported attestation version")
-    /// An ENUMERATED value outside the type's named values.
-    public static let unknownEnumeratedValue = DERError.Code("unknown enumerated value")
-    /// A tag repeated within one AuthorizationList (a smuggled second value).
-    public static let repeatedTag = DERError.Code("repeated authorization tag")
-}

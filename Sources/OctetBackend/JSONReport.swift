@@ -117,7 +117,7 @@ public enum JSONReport {
             // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
             if let code = check.code {
                 out.raw(#","code":"#)
-                out.string(code)
+                out.string(code.rawValue)
             }
             out.raw(#","detail":"#)
             out.string(check.detail)

@@ -33,7 +33,7 @@ extension Verifier {
             guard case .result(let report, _) = self else { return false }
             return report.checks.contains {
                 $0.name == CheckName.replayUniqueness && $0.status == .inconclusive
-                    && $0.code == "REPLAY_STORE_UNAVAILABLE"
+                    && $0.code == .replayStoreUnavailable
             }
         }
     }

@@ -1,66 +1,83 @@
-/// Why DER bytes were refused: a code that names the rule, the byte offset where it broke, and a
-/// log-safe reason (`DecodingFailure`).
-///
-/// Equal by code. The offset is an index into the original buffer the reader was given (slices
-/// keep the original indices), so it points at the offending header or content byte.
-public struct DERError: DecodingFailure {
-    /// The rule that was broken. Extensible: new codes may be added.
-    public struct Code: DecodingFailureCode {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+/// Why DER bytes were refused (`DecodingFailure`). The offset is an index into the original
+/// buffer the reader was given (slices keep the original indices), so it points at the offending
+/// header or content byte.
+public typealias DERError = DecodingFailure<DER>
 
+/// Distinguished Encoding Rules, as the strict reader (and the Android KeyDescription parser
+/// above it) enforces them.
+extension DER: DecodingFormat {
+    /// The rule that was broken; `description` is its stable text.
+    public enum Code: DecodingFailureCode {
         /// The input ends inside a header or before the declared length.
-        public static let truncated = Code("truncated")
+        case truncated
         /// Length byte 0x80: BER's indefinite form, never DER.
-        public static let indefiniteLength = Code("indefinite length")
+        case indefiniteLength
         /// A long-form length that a shorter form could carry, or the reserved 0xFF.
-        public static let nonMinimalLength = Code("non-minimal length")
+        case nonMinimalLength
         /// A length too large to be meaningful here (more than 4 length bytes).
-        public static let lengthTooLarge = Code("length too large")
+        case lengthTooLarge
         /// A high-tag-number form that a shorter form could carry, or a tag number beyond 2^32.
-        public static let nonMinimalTag = Code("non-minimal tag")
+        case nonMinimalTag
         /// Bytes after the one top-level element.
-        public static let trailingData = Code("trailing data")
+        case trailingData
         /// A constructed element whose children were not all read.
-        public static let unconsumed = Code("unconsumed elements")
+        case unconsumed
         /// An element was expected and the enclosing content had ended.
-        public static let missingElement = Code("missing element")
+        case missingElement
         /// An element with another tag than the one expected.
-        public static let unexpectedTag = Code("unexpected tag")
+        case unexpectedTag
         /// Nesting deeper than the reader's limit.
-        public static let tooDeep = Code("nesting too deep")
+        case tooDeep
         /// A primitive where a constructed element was expected, or the reverse.
-        public static let wrongForm = Code("wrong primitive/constructed form")
+        case wrongForm
         /// An INTEGER or ENUMERATED that is empty or has redundant leading bytes.
-        public static let invalidInteger = Code("invalid integer")
+        case invalidInteger
         /// An INTEGER that does not fit the requested Swift type.
-        public static let integerOverflow = Code("integer out of range")
+        case integerOverflow
         /// A BOOLEAN that is not one byte of 0x00 or 0xFF.
-        public static let invalidBoolean = Code("invalid boolean")
+        case invalidBoolean
         /// An OBJECT IDENTIFIER that is empty, non-minimal, or has an arc beyond 64 bits.
-        public static let invalidObjectIdentifier = Code("invalid object identifier")
+        case invalidObjectIdentifier
         /// A UTCTime or GeneralizedTime that is not in the DER profile (`...Z`, seconds present).
-        public static let invalidTime = Code("invalid time")
+        case invalidTime
         /// A NULL with content.
-        public static let invalidNull = Code("invalid null")
+        case invalidNull
         /// More elements than the reader's count limit.
-        public static let tooManyElements = Code("too many elements")
+        case tooManyElements
         /// A BIT STRING whose unused-bit count is out of range or whose padding bits are set.
-        public static let invalidBitString = Code("invalid bit string")
-    }
+        case invalidBitString
+        /// A KeyDescription with an attestation version the Android parser does not know.
+        case unsupportedAttestationVersion
+        /// An ENUMERATED value outside the type's named values.
+        case unknownEnumeratedValue
+        /// A tag repeated within one AuthorizationList (a smuggled second value).
+        case repeatedTag
 
-    public let code: Code
-    /// Index in the original buffer where the defect was found.
-    public let offset: Int
-    public let reason: String
-
-    public init(_ code: Code, at offset: Int, _ reason: String = "") {
-        self.code = code
-        self.offset = offset
-        self.reason = reason
-    }
-
-    public var description: String {
-        reason.isEmpty ? "DER: \(code) at offset \(offset)" : "DER: \(code) at offset \(offset): \(reason)"
+        public var description: String {
+            switch self {
+            case .truncated: "truncated"
+            case .indefiniteLength: "indefinite length"
+            case .nonMinimalLength: "non-minimal length"
+            case .lengthTooLarge: "length too large"
+            case .nonMinimalTag: "non-minimal tag"
+            case .trailingData: "trailing data"
+            case .unconsumed: "unconsumed elements"
+            case .missingElement: "missing element"
+            case .unexpectedTag: "unexpected tag"
+            case .tooDeep: "nesting too deep"
+            case .wrongForm: "wrong primitive/constructed form"
+            case .invalidInteger: "invalid integer"
+            case .integerOverflow: "integer out of range"
+            case .invalidBoolean: "invalid boolean"
+            case .invalidObjectIdentifier: "invalid object identifier"
+            case .invalidTime: "invalid time"
+            case .invalidNull: "invalid null"
+            case .tooManyElements: "too many elements"
+            case .invalidBitString: "invalid bit string"
+            case .unsupportedAttestationVersion: "unsupported attestation version"
+            case .unknownEnumeratedValue: "unknown enumerated value"
+            case .repeatedTag: "repeated authorization tag"
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Every element is a slice of the caller's buffer (the original indices are kept, so error
 /// offsets and `encoded` slices point into it), which lets signed bytes be checked as they arrived.
-public enum DER {
+public enum DER: Sendable {
     /// Nesting limit used when none is given. Certificates nest about 8 deep; KeyDescription about 6.
     public static let defaultMaxDepth = 32
 

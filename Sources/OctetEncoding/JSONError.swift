@@ -1,42 +1,48 @@
-/// Why `JSONReader` refused its input: a stable code, the byte offset where reading stopped, and a
-/// reason with nothing from the input itself (so the description is safe to log).
-public struct JSONError: DecodingFailure {
-    /// A stable, extensible reason code. Compare codes, not descriptions.
-    public struct Code: DecodingFailureCode {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+/// Why `JSONReader` refused its input (`DecodingFailure`): the reason carries nothing from the
+/// input itself, so the description is safe to log.
+public typealias JSONError = DecodingFailure<StrictJSON>
 
-        public static let tooLarge = Code("input larger than the limit")
-        public static let byteOrderMark = Code("byte order mark")
-        public static let unexpectedEnd = Code("unexpected end of input")
-        public static let unexpectedByte = Code("unexpected byte")
-        public static let trailingData = Code("trailing data after the value")
-        public static let tooDeep = Code("nesting deeper than the limit")
-        public static let tooManyValues = Code("more values than the limit")
-        public static let stringTooLong = Code("string longer than the limit")
-        public static let invalidLiteral = Code("invalid literal")
-        public static let invalidNumber = Code("invalid number")
-        public static let numberTooLong = Code("number literal longer than the limit")
-        public static let invalidUTF8 = Code("invalid UTF-8")
-        public static let controlCharacterInString = Code("unescaped control character in string")
-        public static let invalidEscape = Code("invalid escape")
-        public static let loneSurrogate = Code("lone surrogate escape")
-        public static let duplicateMember = Code("duplicate member name")
-    }
+/// Strict JSON (RFC 8259 without extensions), as `JSONReader` enforces it.
+public enum StrictJSON: DecodingFormat {
+    /// The rule that failed; `description` is its stable text. Compare codes, not descriptions.
+    public enum Code: DecodingFailureCode {
+        case tooLarge
+        case byteOrderMark
+        case unexpectedEnd
+        case unexpectedByte
+        case trailingData
+        case tooDeep
+        case tooManyValues
+        case stringTooLong
+        case invalidLiteral
+        case invalidNumber
+        case numberTooLong
+        case invalidUTF8
+        case controlCharacterInString
+        case invalidEscape
+        case loneSurrogate
+        case duplicateMember
 
-    public let code: Code
-    /// Byte offset in the input where the problem was found.
-    public let offset: Int
-    public let reason: String
-
-    public init(_ code: Code, at offset: Int, _ reason: String = "") {
-        self.code = code
-        self.offset = offset
-        self.reason = reason
-    }
-
-    public var description: String {
-        reason.isEmpty ? "\(code.rawValue) at byte \(offset)" : "\(code.rawValue) at byte \(offset): \(reason)"
+        public var description: String {
+            switch self {
+            case .tooLarge: "input larger than the limit"
+            case .byteOrderMark: "byte order mark"
+            case .unexpectedEnd: "unexpected end of input"
+            case .unexpectedByte: "unexpected byte"
+            case .trailingData: "trailing data after the value"
+            case .tooDeep: "nesting deeper than the limit"
+            case .tooManyValues: "more values than the limit"
+            case .stringTooLong: "string longer than the limit"
+            case .invalidLiteral: "invalid literal"
+            case .invalidNumber: "invalid number"
+            case .numberTooLong: "number literal longer than the limit"
+            case .invalidUTF8: "invalid UTF-8"
+            case .controlCharacterInString: "unescaped control character in string"
+            case .invalidEscape: "invalid escape"
+            case .loneSurrogate: "lone surrogate escape"
+            case .duplicateMember: "duplicate member name"
+            }
+        }
     }
 }
 

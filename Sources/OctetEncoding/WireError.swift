@@ -1,43 +1,47 @@
-/// Why bytes are not a well-formed message under the strict protobuf rules.
-///
-/// Equal by code: the offset and the field path are there for people, not for comparisons.
-/// The description names fields and offsets only, never the bytes themselves, so it is log-safe.
-public struct WireError: DecodingFailure {
-    public struct Code: DecodingFailureCode {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+/// Why bytes are not a well-formed message under the strict protobuf rules (`DecodingFailure`).
+/// The reason names fields and offsets only, never the bytes themselves, so it is log-safe.
+public typealias WireError = DecodingFailure<ProtobufWire>
 
-        public static let tooLarge = Code(rawValue: "input too large")
-        public static let truncated = Code(rawValue: "truncated")
-        public static let overlongVarint = Code(rawValue: "varint longer than 10 bytes")
-        public static let nonMinimalVarint = Code(rawValue: "non-minimal varint")
-        public static let valueOutOfRange = Code(rawValue: "value out of range for its type")
-        public static let invalidFieldNumber = Code(rawValue: "invalid field number")
-        public static let unknownField = Code(rawValue: "unknown field")
-        public static let wrongWireType = Code(rawValue: "wrong wire type")
-        public static let duplicateField = Code(rawValue: "smuggled duplicate field")
-        public static let duplicatePackedRecord = Code(rawValue: "packed field in more than one record")
-        public static let oneofConflict = Code(rawValue: "two members of one oneof")
-        public static let missingField = Code(rawValue: "required field absent")
-        public static let invalidUTF8 = Code(rawValue: "string is not valid UTF-8")
-        public static let invalidEnum = Code(rawValue: "enum value not named or zero")
-        public static let boundViolated = Code(rawValue: "value outside its bound")
-        public static let depthExceeded = Code(rawValue: "nesting too deep")
-    }
+/// The protobuf wire format as this package reads it strictly (proof-format.md, "Strict decoding").
+public enum ProtobufWire: DecodingFormat {
+    /// One strict decoding rule; `description` is its stable text.
+    public enum Code: DecodingFailureCode {
+        case tooLarge
+        case truncated
+        case overlongVarint
+        case nonMinimalVarint
+        case valueOutOfRange
+        case invalidFieldNumber
+        case unknownField
+        case wrongWireType
+        case duplicateField
+        case duplicatePackedRecord
+        case oneofConflict
+        case missingField
+        case invalidUTF8
+        case invalidEnum
+        case boundViolated
+        case depthExceeded
 
-    public let code: Code
-    /// Byte offset in the outermost input where the problem was found.
-    public let offset: Int
-    /// A log-safe explanation: field names, counts and bounds, never field values.
-    public let reason: String
-
-    public init(_ code: Code, at offset: Int, _ reason: String = "") {
-        self.code = code
-        self.offset = offset
-        self.reason = reason
-    }
-
-    public var description: String {
-        reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))"
+        public var description: String {
+            switch self {
+            case .tooLarge: "input too large"
+            case .truncated: "truncated"
+            case .overlongVarint: "varint longer than 10 bytes"
+            case .nonMinimalVarint: "non-minimal varint"
+            case .valueOutOfRange: "value out of range for its type"
+            case .invalidFieldNumber: "invalid field number"
+            case .unknownField: "unknown field"
+            case .wrongWireType: "wrong wire type"
+            case .duplicateField: "smuggled duplicate field"
+            case .duplicatePackedRecord: "packed field in more than one record"
+            case .oneofConflict: "two members of one oneof"
+            case .missingField: "required field absent"
+            case .invalidUTF8: "string is not valid UTF-8"
+            case .invalidEnum: "enum value not named or zero"
+            case .boundViolated: "value outside its bound"
+            case .depthExceeded: "nesting too deep"
+            }
+        }
     }
 }

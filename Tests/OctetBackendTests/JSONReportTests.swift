@@ -26,7 +26,7 @@ struct JSONReportTests {
                             report.checks.map { check in
                                 .object(
                                     [("name", .string(check.name)), ("status", .string(check.status.wireTag))]
-                                        + (check.code.map { [("code", JSONOut.string($0))] } ?? [])
+                                        + (check.code.map { [("code", JSONOut.string($0.rawValue))] } ?? [])
                                         + [("detail", .string(check.detail))])
                             })
                     ),

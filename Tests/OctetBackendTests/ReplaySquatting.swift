@@ -75,11 +75,11 @@ enum ReplaySquatting {
         #expect(copy.verdict == .invalid)
         let copyReplay = try #require(copy.check(named: "replay-uniqueness"))
         #expect(copyReplay.status == .fail)
-        #expect(copyReplay.code == "REPLAYED_PROOF_ID")
+        #expect(copyReplay.code == .replayedProofId)
         #expect(copyReplay.detail == "proof already accepted")
         #expect(!copyReplay.detail.contains("replay"))
 
         let attackerAgain = Octet.verify(proofBytes: proofs.attacker, options: options(store))
-        #expect(attackerAgain.check(named: "replay-uniqueness")?.code == "REPLAYED_PROOF_ID")
+        #expect(attackerAgain.check(named: "replay-uniqueness")?.code == .replayedProofId)
     }
 }

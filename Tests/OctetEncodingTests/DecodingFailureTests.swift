@@ -1,25 +1,40 @@
 import OctetEncoding
 import Testing
 
-/// The one decoding-error shape: a typed code, the offset, a reason; equal (and hashed) by code.
+/// The one decoding-error shape: a closed code, the offset, a reason; equal (and hashed) by code;
+/// one description format for every format.
 @Suite("Decoding errors share one shape, equal by code")
 struct DecodingFailureTests {
-    static func sameShape<E: DecodingFailure>(_ make: (E.Code, Int, String) -> E, _ a: E.Code, _ b: E.Code) {
-        let first = make(a, 3, "one reason")
-        let moved = make(a, 99, "another reason")
+    static func sameShape<F: DecodingFormat>(_: F.Type, _ a: F.Code, _ b: F.Code) {
+        let first = DecodingFailure<F>(a, at: 3, "one reason")
+        let moved = DecodingFailure<F>(a, at: 99, "another reason")
         #expect(first == moved)
         #expect(first.hashValue == moved.hashValue)
-        #expect(make(b, 3, "one reason") != first)
+        #expect(DecodingFailure<F>(b, at: 3, "one reason") != first)
         #expect(first.offset == 3 && first.reason == "one reason" && first.code == a)
-        #expect(first.description.contains(a.rawValue))
-        #expect(first.description.contains("3"))
+        #expect(first.description == "\(a): one reason (at byte 3)")
+        #expect(DecodingFailure<F>(a, at: 7).description == "\(a) at byte 7")
     }
 
     @Test("wire, DER, CBOR and JSON errors")
     func shapes() {
-        Self.sameShape({ WireError($0, at: $1, $2) }, .truncated, .unknownField)
-        Self.sameShape({ DERError($0, at: $1, $2) }, .truncated, .trailingData)
-        Self.sameShape({ CBORError($0, at: $1, $2) }, .truncated, .duplicateMapKey)
-        Self.sameShape({ JSONError($0, at: $1, $2) }, .unexpectedEnd, .duplicateMember)
+        Self.sameShape(ProtobufWire.self, .truncated, .unknownField)
+        Self.sameShape(DER.self, .truncated, .trailingData)
+        Self.sameShape(CBOR.self, .truncated, .duplicateMapKey)
+        Self.sameShape(StrictJSON.self, .unexpectedEnd, .duplicateMember)
+    }
+
+    /// A code is its case, not its text: every case of every format has its own description, so
+    /// the text still tells rules apart in logs.
+    @Test("each format's codes have distinct, non-empty texts")
+    func distinctTexts() {
+        func distinct<C: DecodingFailureCode>(_: C.Type) -> Bool {
+            let texts = C.allCases.map(\.description)
+            return Set(texts).count == texts.count && !texts.contains("")
+        }
+        #expect(distinct(ProtobufWire.Code.self))
+        #expect(distinct(DER.Code.self))
+        #expect(distinct(CBOR.Code.self))
+        #expect(distinct(StrictJSON.Code.self))
     }
 }

@@ -188,7 +188,7 @@ struct AppIdentityTests {
         let result = Octet.verify(proofBytes: bytes, options: options)
         let check = try #require(result.check(named: CheckName.appIdentity))
         #expect(check.status == row.status, "\(check.detail)")
-        #expect(check.code == row.code?.rawValue)
+        #expect(check.code == row.code)
         #expect(check.detail == row.detail)
         #expect(result.verdict == row.verdict, "\(result.checks.filter { $0.status != .pass })")
         // Right after attestation-required.
@@ -445,9 +445,9 @@ struct AppIdentityRealEvidenceTests {
         let other = verify([
             .android(packageName: package, signingCertificateSHA256: [Data(repeating: 0x5A, count: 32)])
         ])
-        #expect(other.check(named: CheckName.appIdentity)?.code == "APP_NOT_ALLOWED")
+        #expect(other.check(named: CheckName.appIdentity)?.code == .appNotAllowed)
         let apple = verify([.apple(appID: package)])
-        #expect(apple.check(named: CheckName.appIdentity)?.code == "APP_NOT_ALLOWED")
+        #expect(apple.check(named: CheckName.appIdentity)?.code == .appNotAllowed)
     }
 
     @Test(
@@ -476,6 +476,6 @@ struct AppIdentityRealEvidenceTests {
         #expect(
             pinned.status(CheckName.hardwareAttestation) == .pass, "\(pinned.detail(CheckName.hardwareAttestation))")
         #expect(pinned.status(CheckName.appIdentity) == .pass, "\(pinned.detail(CheckName.appIdentity))")
-        #expect(verify([.apple(appID: row.appId + "x")]).check(named: CheckName.appIdentity)?.code == "APP_NOT_ALLOWED")
+        #expect(verify([.apple(appID: row.appId + "x")]).check(named: CheckName.appIdentity)?.code == .appNotAllowed)
     }
 }

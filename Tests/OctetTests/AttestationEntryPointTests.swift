@@ -99,7 +99,7 @@ struct AttestationEntryPointTests {
             Octet.verifyAndroidKeyChain(oversized, appId: Attested.androidAppId, at: Self.createdAt)
                 == ProofCheck(
                     name: "hardware-attestation", status: .fail,
-                    detail: "certificate 0 of 16385 bytes, expected 1..16384", code: "EVIDENCE_SIZE_INVALID"))
+                    detail: "certificate 0 of 16385 bytes, expected 1..16384", code: .evidenceSizeInvalid))
         let empty = chain.map { Data($0) } + [Data()]
         #expect(
             Octet.verifyAndroidKeyChain(empty, appId: Attested.androidAppId, at: Self.createdAt).detail
@@ -209,7 +209,7 @@ struct AttestationEntryPointVectorTests {
         let appId = try DeviceVectors.androidPackage(row.id)
         let check = Octet.verifyAndroidKeyChain(chain, appId: appId, at: try DeviceVectors.androidVerifyAt(row.id))
         #expect(check.status == (row.passes ? .pass : .fail))
-        #expect(check.code == row.code)
+        #expect(check.code?.rawValue == row.code)
         #expect(check.detail == row.detail)
         #expect(!check.detail.contains(appId))
     }

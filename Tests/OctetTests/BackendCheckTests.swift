@@ -103,7 +103,7 @@ struct BackendCheckTests {
         let result = Fixture.verify(options: Fixture.options { $0.replayStore = store })
         let check = result.check(named: "replay-uniqueness")
         #expect(check?.status == .inconclusive)
-        #expect(check?.code == "REPLAY_STORE_UNAVAILABLE")
+        #expect(check?.code == .replayStoreUnavailable)
         #expect(result.verdict == .inconclusive)
         #expect(!result.isAuthentic)
     }
@@ -133,7 +133,7 @@ struct BackendCheckTests {
             listed: Dictionary(uniqueKeysWithValues: zip(subjects, statuses.map { RevocationEntry(status: $0) })))
         let result = Fixture.verify(options: Fixture.options { $0.revocationSource = source })
         #expect(result.status("revocation") == .fail)
-        #expect(result.check(named: "revocation")?.code == code)
+        #expect(result.check(named: "revocation")?.code?.rawValue == code)
     }
 
     @Test("nothing listed is PASS; a source that cannot answer is INCONCLUSIVE")
@@ -144,7 +144,7 @@ struct BackendCheckTests {
         let down = Fixture.verify(
             options: Fixture.options { $0.revocationSource = TableRevocationSource(unavailable: "timeout") })
         #expect(down.status("revocation") == .inconclusive)
-        #expect(down.check(named: "revocation")?.code == "REVOCATION_SOURCE_UNAVAILABLE")
+        #expect(down.check(named: "revocation")?.code == .revocationSourceUnavailable)
     }
 
     @Test("an undecodable proof asks no source")

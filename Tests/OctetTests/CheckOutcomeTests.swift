@@ -258,7 +258,7 @@ struct CheckOutcomeTests {
         #expect(
             result.status(testCase.check) == testCase.expected, "\(testCase.check): \(result.detail(testCase.check))")
         // Every FAIL, WARN and INCONCLUSIVE carries its code; PASS and NOT-CHECKED carry none.
-        #expect(result.check(named: testCase.check)?.code == testCase.code)
+        #expect(result.check(named: testCase.check)?.code?.rawValue == testCase.code)
         if let fragment = testCase.detail {
             #expect(result.detail(testCase.check).contains(fragment), "\(result.detail(testCase.check))")
         }

@@ -1,7 +1,6 @@
 import Foundation
 import Octet
 import OctetConformance
-import OctetOutcome
 import Testing
 
 /// The closed set of reason codes: documented, well-formed, and carried by every non-PASS result.
@@ -72,9 +71,9 @@ struct ReasonCodeTests {
 
     @Test("ProofCheck drops a code given for PASS or NOT-CHECKED; the seed's initializer gives none")
     func proofCheckCode() {
-        #expect(ProofCheck(name: "x", status: .pass, detail: "", code: "STALE").code == nil)
-        #expect(ProofCheck(name: "x", status: .notChecked, detail: "", code: "STALE").code == nil)
-        #expect(ProofCheck(name: "x", status: .fail, detail: "", code: "STALE").code == "STALE")
+        #expect(ProofCheck(name: "x", status: .pass, detail: "", code: .stale).code == nil)
+        #expect(ProofCheck(name: "x", status: .notChecked, detail: "", code: .stale).code == nil)
+        #expect(ProofCheck(name: "x", status: .fail, detail: "", code: .stale).code == .stale)
         #expect(ProofCheck(name: "x", status: .fail, detail: "").code == nil)
     }
 }

@@ -50,7 +50,7 @@ public struct VectorExpectation: Codable, Sendable, Equatable {
         isValid = result.isValid
         isAuthentic = result.isAuthentic
         spoofingVerdict = result.spoofingVerdict?.rawValue
-        checks = result.checks.map { CheckResult(name: $0.name, status: $0.status.wireTag, code: $0.code) }
+        checks = result.checks.map { CheckResult(name: $0.name, status: $0.status.wireTag, code: $0.code?.rawValue) }
     }
 
     /// The status of the check named `name`, as its wire tag.

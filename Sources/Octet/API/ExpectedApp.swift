@@ -97,25 +97,35 @@ public enum ExpectedApp: Sendable, Hashable {
 /// Why an ``ExpectedApp`` can never match: a typed code, equal by code, and a reason that never
 /// repeats the App ID, package name or digest.
 public struct ExpectedAppError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
+    /// The rule an entry breaks: a closed set (no public way to mint a code); `description` is its
+    /// stable short text.
+    public enum Code: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// `.apple(appID: "")`.
-        public static let emptyAppID = Code("empty App ID")
+        case emptyAppID
         /// An App ID over 255 bytes: no proof can claim it.
-        public static let appIDTooLong = Code("App ID too long")
+        case appIDTooLong
         /// `.android(packageName: "", …)`.
-        public static let emptyPackageName = Code("empty package name")
+        case emptyPackageName
         /// A package name over 255 bytes: no proof can claim it.
-        public static let packageNameTooLong = Code("package name too long")
+        case packageNameTooLong
         /// An Android entry with no signing-certificate digest.
-        public static let noSigningCertificate = Code("no signing-certificate digest")
+        case noSigningCertificate
         /// A digest that is not 32 bytes.
-        public static let digestNotSHA256 = Code("digest not SHA-256")
+        case digestNotSHA256
         /// A digest in text that is not an even number of hex digits (of the allowed case).
-        public static let digestNotHex = Code("digest not hex")
+        case digestNotHex
+
+        public var description: String {
+            switch self {
+            case .emptyAppID: "empty App ID"
+            case .appIDTooLong: "App ID too long"
+            case .emptyPackageName: "empty package name"
+            case .packageNameTooLong: "package name too long"
+            case .noSigningCertificate: "no signing-certificate digest"
+            case .digestNotSHA256: "digest not SHA-256"
+            case .digestNotHex: "digest not hex"
+            }
+        }
     }
 
     public let code: Code
@@ -141,7 +151,6 @@ public struct ExpectedAppError: Error, Sendable, Hashable, CustomStringConvertib
             return "no signing-certificate SHA-256 digest: an Android app is pinned by its signer, not its name"
         case .digestNotSHA256: return "\(digest) is not 32 bytes (a SHA-256 digest is 64 hex digits)"
         case .digestNotHex: return "\(digest) is not hex (expected 64 hex digits)"
-        default: return code.rawValue
         }
     }
 }

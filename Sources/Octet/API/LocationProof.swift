@@ -13,12 +13,8 @@ public struct LocationProof: Sendable {
     let decoded: DecodedProof
 
     public init(proofBytes: Data) throws(ProofDecodingError) {
-        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { throw ProofDecodingError(refusal) }
-        do {
-            decoded = try ProofDecoder.decode([UInt8](copying: proofBytes))
-        } catch {
-            throw ProofDecodingError(error)
-        }
+        if let refusal = ProofLimits.refusal(byteCount: proofBytes.count) { throw refusal }
+        decoded = try ProofDecoder.decode([UInt8](copying: proofBytes))
         self.proofBytes = proofBytes
     }
 
@@ -176,24 +172,8 @@ extension ProofRegion {
     }
 }
 
-/// Why bytes are not a well-formed proof: a typed code, the byte offset, and a log-safe reason
-/// (the package's one decoding-error shape, `DecodingFailure`). Equal by code.
-public struct ProofDecodingError: Error, Sendable, Hashable, CustomStringConvertible, DecodingFailure {
-    /// The strict decoding rule that was broken (`.unknownField`, `.duplicateField`, …); its
-    /// `rawValue` is the stable text ("unknown field", "smuggled duplicate field", …).
-    public typealias Code = WireError.Code
-
-    public let code: Code
-    public let offset: Int
-    public let reason: String
-
-    init(_ error: WireError) {
-        code = error.code
-        offset = error.offset
-        reason = error.reason
-    }
-
-    public var description: String {
-        reason.isEmpty ? "\(code) at byte \(offset)" : "\(code): \(reason) (at byte \(offset))"
-    }
-}
+/// Why bytes are not a well-formed proof: the strict decoder's `WireError` (the package's one
+/// decoding-error shape, `DecodingFailure`: a closed code such as `.unknownField` or
+/// `.duplicateField` whose description is the stable text, the byte offset, and a log-safe
+/// reason). Equal by code.
+public typealias ProofDecodingError = WireError

@@ -130,7 +130,7 @@ enum Recipe {
     }
 }
 
-extension WireError.Code {
+extension ProtobufWire.Code {
     /// The `wire-format` reason code of each strict decoding rule.
     var reasonCode: ReasonCode {
         switch self {
@@ -150,7 +150,6 @@ extension WireError.Code {
         case .invalidEnum: .wireInvalidEnum
         case .boundViolated: .wireBoundViolated
         case .depthExceeded: .wireDepthExceeded
-        default: .wireBoundViolated
         }
     }
 }
