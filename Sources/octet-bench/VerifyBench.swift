@@ -72,4 +72,37 @@ enum VerifyBench {
         print("rss-mib-after-11000: \(Measure.format(after11k, 1))")
         print("peak-rss-mib: \(Measure.format(Measure.statusMiB("VmHWM"), 1))")
     }
+
+    /// `verify --proof FILE --at T`: Octet.verify of the caller's proof (the one scripts/kotlin-bench
+    /// verifies in Kotlin), warmed, then five rounds of at least one second of this thread's CPU time
+    /// each (CPU time, not wall time: the machine may be shared); the median rate is printed.
+    static func runFile(path: String, at: String) {
+        guard let proof = FileManager.default.contents(atPath: path), let date = ISO8601DateFormatter().date(from: at)
+        else {
+            print("verify: --proof must be a readable file and --at an RFC 3339 time (2026-11-29T12:00:30Z)")
+            return
+        }
+        let options = VerifyOptions(verificationTime: date)
+        let verdict = Octet.verify(proofBytes: proof, options: options).verdict
+        for _ in 0..<500 { _ = Octet.verify(proofBytes: proof, options: options) }
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            let start = threadCPUSeconds()
+            var count = 0
+            repeat {
+                for _ in 0..<100 { _ = Octet.verify(proofBytes: proof, options: options) }
+                count += 100
+            } while threadCPUSeconds() - start < 1
+            rates.append(Double(count) / (threadCPUSeconds() - start))
+        }
+        print("file-proof: \(proof.count) bytes, verdict \(verdict) at \(at)")
+        print("file-proofs-per-cpu-second: \(Measure.format(Measure.median(rates)))  (rounds: \(rates.map { Measure.format($0) }.joined(separator: " ")))")
+    }
+
+    /// This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID).
+    static func threadCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
 }

@@ -11,7 +11,8 @@ let usage = """
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
       --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default: its own)
-      --proof FILE --at T   instructions: also count Octet.verify of FILE, a software proof, at RFC 3339 time T
+      --proof FILE --at T   instructions: also count Octet.verify of FILE, a software proof, at RFC 3339 time T;
+                            verify: only the rate of Octet.verify of FILE at T (thread CPU time; scripts/kotlin-bench)
     cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
     repository root; instruction counts need valgrind. batch and requests (without a store) also
     measure dist/octet-verify, the static package, when run from the root after scripts/package.
@@ -77,8 +78,8 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
     guard (instructionProof == nil) == (instructionAt == nil) else {
         return .failure(BenchUsageError(reason: "--proof and --at go together"))
     }
-    if instructionProof != nil, section != "instructions" {
-        return .failure(BenchUsageError(reason: "--proof: only with the instructions section"))
+    if instructionProof != nil, section != "instructions", section != "verify" {
+        return .failure(BenchUsageError(reason: "--proof: only with the instructions or verify section"))
     }
     return .success((section ?? "all", gibibytes))
 }
@@ -104,7 +105,11 @@ if section == "instructions", octet_running_on_valgrind() != 0 {
     exit(0)
 }
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
-if section == "verify" || section == "all" { VerifyBench.run(iterations: 2_000) }
+if section == "verify", let proof = instructionProof, let at = instructionAt {
+    VerifyBench.runFile(path: proof, at: at)
+} else if section == "verify" || section == "all" {
+    VerifyBench.run(iterations: 2_000)
+}
 if section == "geometry" || section == "all" { GeometryBench.run(iterations: 200_000) }
 if section == "hash" || section == "all" { HashBench.run(gibibytes: gibibytes) }
 if section == "batch" || section == "all" { BatchBench.run(count: 10_000) }

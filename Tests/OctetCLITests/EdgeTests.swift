@@ -547,7 +547,7 @@ struct EdgeTests {
         for (arguments, status, says) in [
             (["--help"], Int32(0), "usage: octet-bench"), (["bogus"], 64, "unknown section"),
             (["instructions", "--proof", "p.proof"], 64, "--proof and --at go together"),
-            (["verify", "--proof", "p.proof", "--at", "2026-11-29T12:00:30Z"], 64, "only with the instructions section"),
+            (["geometry", "--proof", "p.proof", "--at", "2026-11-29T12:00:30Z"], 64, "only with the instructions or verify section"),
         ] {
             let run = try Shell.run(#"exec "$(dirname "$0")/octet-bench" "$@""#, arguments, in: directory)
             #expect(!run.timedOut)

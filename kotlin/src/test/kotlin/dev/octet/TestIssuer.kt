@@ -20,6 +20,9 @@ class TestIssuer {
     val proofKey: KeyPair = newKey()
     val deviceKey: KeyPair = newKey()
 
+    /** What the last [issue] signed, in order: the signing key's public half, the message, the DER signature. */
+    val lastSigned = ArrayList<Triple<java.security.PublicKey, ByteArray, ByteArray>>()
+
     class ContentItem(val key: String, val contentType: String, val content: ByteArray, val salt: ByteArray, val locator: String? = null) {
         val sha256: ByteArray get() = sha256(salt + content)
     }
@@ -42,6 +45,7 @@ class TestIssuer {
     }
 
     fun issue(draft: Draft): ByteArray {
+        lastSigned.clear()
         val payloads = sortedMapOf<Int, ByteArray>()
         val claims = Writer()
         fun varintClaim(field: Int, value: Long) {
@@ -94,10 +98,14 @@ class TestIssuer {
             val (kind, body) = stage
             val input = "octet/v1/stage\u0000".toByteArray() + draft.proofId + keyHash + u32(index) + u32(kind) + previous + body
             previous = sha256(input)
-            proof.bytes(5, Writer().uint(1, kind.toLong()).bytes(2, body).bytes(3, sign(proofKey.private, input)).bytes())
+            val signature = sign(proofKey.private, input)
+            lastSigned.add(Triple(proofKey.public, input, signature))
+            proof.bytes(5, Writer().uint(1, kind.toLong()).bytes(2, body).bytes(3, signature).bytes())
         }
         val deviceInput = "octet/v1/device\u0000".toByteArray() + previous
-        val software = Writer().bytes(1, point(deviceKey)).bytes(2, sign(deviceKey.private, deviceInput)).bytes()
+        val deviceSignature = sign(deviceKey.private, deviceInput)
+        lastSigned.add(Triple(deviceKey.public, deviceInput, deviceSignature))
+        val software = Writer().bytes(1, point(deviceKey)).bytes(2, deviceSignature).bytes()
         proof.bytes(6, Writer().bytes(3, software).bytes())
         return proof.bytes()
     }
