@@ -1,3 +1,5 @@
+import Octet
+
 /// Why a request was not verified (service.md "One request, one result"): not a proof outcome but
 /// a malformed request, answered with an error object and never recorded.
 ///
@@ -13,6 +15,8 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 
         /// Malformed: not JSON, a wrong type, an unknown or refused member, bad base64, over a bound.
         public static let requestInvalid = Code("REQUEST_INVALID")
+        /// The replay store could not be reached (503): the check's own code, so the two never drift.
+        public static let replayStoreUnavailable = Code(ReasonCode.replayStoreUnavailable.rawValue)
     }
 
     public let code: Code

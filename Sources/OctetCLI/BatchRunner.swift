@@ -155,7 +155,7 @@ public struct BatchRunner: Sendable {
 
     /// A proof's outcome and its rendered output. Not a `Result`: a Result's metadata (like a
     /// Dictionary's) is made at run time with a scan of every protocol conformance in the binary,
-    /// 0.2 to 0.3 M instructions on each fresh process (see README, "Cold start").
+    /// 0.2 to 0.3 M instructions on each fresh process (docs/performance.md, "Cold start").
     struct Finished {
         /// Nil unless the caller asked for the items.
         let item: Item?

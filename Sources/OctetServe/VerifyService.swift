@@ -130,7 +130,7 @@ final class VerifyService: HTTPService, @unchecked Sendable {
                 let detail = report.checks.first { $0.name == CheckName.replayUniqueness }?.detail
                 health.sawUnavailable(detail ?? "a verification found the replay store unavailable")
                 let error = RequestError(
-                    RequestError.Code("REPLAY_STORE_UNAVAILABLE"), at: nil,
+                    .replayStoreUnavailable, at: nil,
                     "the replay store cannot be reached: nothing was recorded; retry")
                 var unavailable = HTTPAnswer.json(503, JSONReport.error(error, id: id), headers: [("Retry-After", "1")])
                 unavailable.logFields = [("error", .string(error.code.rawValue))]
