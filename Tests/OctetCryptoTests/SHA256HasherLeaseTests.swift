@@ -21,10 +21,11 @@ struct SHA256HasherLeaseTests {
 
     @Test("a context whose digests all finished is lent again")
     func finishedContextReturns() {
-        #expect(Self.lentAgain { hasher in
-            hasher.update([1, 2, 3] as [UInt8])
-            _ = hasher.finalizeAndRestart()
-        })
+        #expect(
+            Self.lentAgain { hasher in
+                hasher.update([1, 2, 3] as [UInt8])
+                _ = hasher.finalizeAndRestart()
+            })
     }
 
     @Test("the pool keeps at most its capacity")
