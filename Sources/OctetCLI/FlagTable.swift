@@ -220,7 +220,7 @@ enum FlagTable {
             c.maxAgeSeconds = seconds
         },
         .init(Flag("--region", "SPEC", "geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;...").gives(.expectedRegion)) {
-            c, a throws(CLIError) in c.region = try RegionSpec.parse(a.text)
+            c, a throws(CLIError) in c.region = try RegionSpec.expected(a.text)
         },
         .init(Flag("--require-attestation", "fail unless the hardware attestation passes").gives(.requireAttestation)) {
             c, _ throws(CLIError) in c.requireAttestation = true

@@ -37,7 +37,8 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `-q`, `--quiet`: no per-proof output; the text summary line only for several proofs.
     public var quiet = false
     public var maxAgeSeconds: Double = VerifyOptions.defaultMaxAgeSeconds
-    public var region: ProofRegion?
+    /// `--region`, validated when the flag was read.
+    public var region: ExpectedRegion?
     public var requireAttestation = false
     public var attestationBundlePath: InputPath?
     /// `--app-id` and `--android-app`, in the order given: `VerifyOptions.expectedApps` (nil when
@@ -71,10 +72,11 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `SessionBuilder`): the library's defaults where no flag was given.
     public var verifyOptions: VerifyOptions {
         var options = VerifyOptions(
-            expectedRegion: region, maxAgeSeconds: maxAgeSeconds, requireAttestation: requireAttestation,
+            maxAgeSeconds: maxAgeSeconds, requireAttestation: requireAttestation,
             honorVerdictTier: honorVerdictTier, requireVerdict: requireVerdict,
             requireCallerMetadata: requireCallerMetadata, expectedSessionNonce: sessionNonce.map { Data($0) })
         options.expectedApps = expectedApps
+        options.validatedExpectedRegion = region
         return options
     }
 

@@ -11,7 +11,7 @@ enum ArgumentsEntry {
             if case .verify(let configuration) = command {
                 // The start-up rule holds: a region the parser accepts is one Octet.verify accepts.
                 if let region = configuration.region {
-                    precondition(region.expectedRegionDefect == nil, "an invalid --region was accepted")
+                    precondition(region.region.expectedRegionDefect == nil, "an invalid --region was accepted")
                 }
                 precondition(!configuration.proofs.isEmpty || configuration.filesFrom != nil, "no input accepted")
             }

@@ -28,6 +28,12 @@ struct ArgumentParserTests {
         return c
     }
 
+    /// A region the test knows is valid, as `--region` gives it.
+    static func valid(_ region: ProofRegion) -> ExpectedRegion {
+        guard let expected = try? ExpectedRegion(validating: region) else { preconditionFailure("\(region) is invalid") }
+        return expected
+    }
+
     static let accepted: [Accepted] = [
         .init(id: "defaults", arguments: ["p.proof"], expected: config { _ in }),
         .init(id: "--max-age", arguments: ["--max-age", "60", "p.proof"], expected: config { $0.maxAgeSeconds = 60 }),
@@ -35,18 +41,19 @@ struct ArgumentParserTests {
             id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"], expected: config { $0.maxAgeSeconds = 1.5 }),
         .init(
             id: "--region geohash", arguments: ["--region", "geohash:u4pruyd", "p.proof"],
-            expected: config { $0.region = .geohash("u4pruyd") }),
+            expected: config { $0.region = Self.valid(.geohash("u4pruyd")) }),
         .init(
             id: "--region circle with a negative latitude",
             arguments: ["--region", "circle:-33.9,18.4,500", "p.proof"],
-            expected: config { $0.region = .circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500) }),
+            expected: config { $0.region = Self.valid(.circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500)) }),
         .init(
             id: "--region polygon", arguments: ["--region=polygon:0,0;0,1;1,1", "p.proof"],
             expected: config {
-                $0.region = .polygon([
-                    .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
-                    .init(latitude: 1, longitude: 1),
-                ])
+                $0.region = Self.valid(
+                    .polygon([
+                        .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
+                        .init(latitude: 1, longitude: 1),
+                    ]))
             }),
         .init(
             id: "--require-attestation", arguments: ["--require-attestation", "p.proof"],
