@@ -7,7 +7,8 @@ import OctetEncoding
 /// The `options` object of a request (service.md) and of a conformance vector (docs/conformance.md),
 /// decoded straight into `VerifyOptions`. This is the one decoder of that object: the conformance
 /// tests, the vector generator, `--requests` and `serve` all read it here, and the one encoder
-/// (`Encodable`, used by the generator) writes what this decoder reads back unchanged.
+/// (`Encodable`, used by the generator) writes what this decoder reads back unchanged. The command
+/// line's per-proof flags fill one too (`VerifyConfiguration.options`), each as it is read.
 ///
 /// An absent member means the API default. Every member has exactly one type and is decoded once,
 /// into its `VerifyOptions` member; `null`, unknown members and members of the wrong type are
@@ -299,7 +300,9 @@ extension RequestOptions {
         if let bundle = options.attestationBundle {
             try container.encode(Base64.encode([UInt8](bundle)), forKey: .attestationBundleBase64)
         }
-        if let apps = options.expectedApps { try container.encode(try apps.map(ExpectedAppJSON.init), forKey: .expectedApps) }
+        if let apps = options.expectedApps {
+            try container.encode(try apps.map(ExpectedAppJSON.init), forKey: .expectedApps)
+        }
     }
 
     private struct Circle: Encodable {

@@ -235,7 +235,8 @@ enum FlagTable {
                 repeatable: true)
         ) { c, a throws(CLIError) in
             do throws(ExpectedAppError) {
-                c.options.expectedApps = (c.options.expectedApps ?? []) + [try ExpectedApp.apple(validatingAppID: a.text)]
+                let app = try ExpectedApp.apple(validatingAppID: a.text)
+                c.options.expectedApps = (c.options.expectedApps ?? []) + [app]
             } catch {
                 throw a.refuse("\(error)")
             }
