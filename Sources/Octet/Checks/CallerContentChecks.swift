@@ -26,7 +26,7 @@ extension VerificationContext {
     /// What the proof says about content: its list, and the CONTENT stage's root when it has one.
     /// Built once, by the context (`contentClaim`), for the three content checks.
     func makeContentClaim() -> ContentCommitmentClaim {
-        // By index: `first(where:)` copied the stage out, with its every slice and array.
+        // By index: no copy of the stage.
         let content = proof.stages.firstIndex { $0.kind == .content }
         return ContentCommitmentClaim(
             items: proof.claims.content.map {

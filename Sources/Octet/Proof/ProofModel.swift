@@ -30,8 +30,8 @@ enum StageKind: Int, Sendable, Comparable {
         }
     }
 
-    /// Whether a stage of this kind binds claim `field` (design, "Claim hashes"): a switch, as this
-    /// runs once per binding and a Set literal was built anew on every call.
+    /// Whether a stage of this kind binds claim `field` (design, "Claim hashes"): a switch, no set
+    /// built per binding.
     func binds(_ field: UInt32) -> Bool {
         typealias C = ProofSchema.Claims
         return switch self {
@@ -129,7 +129,8 @@ enum DeviceEvidence: Sendable {
     case androidKey(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>)
     case software(publicKey: ArraySlice<UInt8>, signature: ArraySlice<UInt8>)
 
-    var name: String {
+    /// Static text: a detail that names the evidence holds it without a reference.
+    var name: StaticString {
         switch self {
         case .appAttest: "app_attest"
         case .androidKey: "android_key"
