@@ -160,12 +160,14 @@ enum Measure {
                 name == "postgres:" || name.hasSuffix("/postgres")
             else { continue }
             // After "pid (comm) ": the state, then the parent's pid.
-            let parent = stat[stat.index(after: close)...].split(separator: " ").dropFirst().first.flatMap { Int32($0) } ?? 0
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let parent = fields.dropFirst().first.flatMap { Int32($0) } ?? 0
             let postmaster = name != "postgres:"
             // pg_ctl starts the postmaster through the shell: "-p" and the port are two arguments.
-            if postmaster, port.map({ port in zip(arguments, arguments.dropFirst()).contains { $0 == "-p" && $1 == "\(port)" } }) ?? true {
-                postmasters.insert(pid)
-            }
+            let listensOnPort =
+                port.map { port in zip(arguments, arguments.dropFirst()).contains { $0 == "-p" && $1 == "\(port)" } }
+                ?? true
+            if postmaster, listensOnPort { postmasters.insert(pid) }
             processes.append((pid, parent, postmaster))
         }
         var total = 0.0

@@ -36,7 +36,8 @@ enum ServiceInstructionBench {
                 folder = URL(fileURLWithPath: path)
                 kept = true
             } else {
-                folder = FileManager.default.temporaryDirectory.appendingPathComponent("octet-bench-\(UUID().uuidString)")
+                folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "octet-bench-\(UUID().uuidString)")
                 kept = false
             }
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -85,7 +86,8 @@ enum ServiceInstructionBench {
     /// uncounted.
     static func libraryChild() {
         let environment = ProcessInfo.processInfo.environment
-        guard let path = environment["OCTET_BENCH_PROOFS"], let at = environment["OCTET_BENCH_AT_MS"].flatMap(Int64.init),
+        guard let path = environment["OCTET_BENCH_PROOFS"],
+            let at = environment["OCTET_BENCH_AT_MS"].flatMap(Int64.init),
             let text = try? String(contentsOfFile: path, encoding: .utf8)
         else { return }
         let proofs = text.split(separator: "\n").compactMap { Data(base64Encoded: String($0)) }
@@ -108,7 +110,8 @@ enum ServiceInstructionBench {
 
     static func serve(count: Int) {
         guard let tool = ServiceBench.tool else {
-            return print("serve-instructions: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
+            return print(
+                "serve-instructions: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
         }
         let workspace = Workspace()
         defer { workspace.remove() }
@@ -117,14 +120,18 @@ enum ServiceInstructionBench {
         guard let library = libraryInstructions(mix, workspace: workspace) else {
             return print("serve-instructions: valgrind gave no library figure (apt-get install valgrind)")
         }
-        guard let server = ServiceBench.Server(tool: copy, threads: nil, replayStore: nil, wrapper: valgrind(workspace, "serve.out")),
+        guard
+            let server = ServiceBench.Server(
+                tool: copy, threads: nil, replayStore: nil, wrapper: valgrind(workspace, "serve.out")),
             server.port != 0
         else { return print("serve-instructions: octet-verify serve did not start under valgrind") }
         defer { server.stop() }
         let control = URL(fileURLWithPath: "/usr/bin/callgrind_control")
-        let warmUp = LoadRun.run(port: server.port, requests: Array(mix.requests[..<warm]), connections: 8, ratePerSecond: nil)
+        let warmUp = LoadRun.run(
+            port: server.port, requests: Array(mix.requests[..<warm]), connections: 8, ratePerSecond: nil)
         _ = Measure.runProcess(control, ["--zero", String(server.pid)], discardErrors: true)
-        let counted = LoadRun.run(port: server.port, requests: Array(mix.requests[warm...]), connections: 8, ratePerSecond: nil)
+        let counted = LoadRun.run(
+            port: server.port, requests: Array(mix.requests[warm...]), connections: 8, ratePerSecond: nil)
         _ = Measure.runProcess(control, ["--dump=serve-requests", String(server.pid)], discardErrors: true)
         // The dump is written by the server's next instrumented instructions: wait for the file.
         var serverTotal: Double?
@@ -136,7 +143,9 @@ enum ServiceInstructionBench {
             .map { "\($0.key)×\($0.value)" }.joined(separator: " ")
         guard let serverTotal else { return print("serve-instructions: callgrind_control gave no dump") }
         let perRequest = serverTotal / Double(counted.latencies.count)
-        print("serve-instructions: \(count) requests counted after \(warm) (3/4 valid), 8 keep-alive connections, statuses \(statuses):")
+        print(
+            "serve-instructions: \(count) requests counted after \(warm) (3/4 valid), 8 keep-alive connections, statuses \(statuses):"
+        )
         print(
             "serve-instructions-ratio-to-library: \(Measure.format(perRequest / library, 3))"
                 + " (server instructions per request ÷ library instructions per verify; callgrind, user space only)")
@@ -159,7 +168,9 @@ enum ServiceInstructionBench {
 
     static func requests(count: Int) {
         guard let tool = ServiceBench.tool else {
-            return print("requests-instructions: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
+            return print(
+                "requests-instructions: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)"
+            )
         }
         let workspace = Workspace()
         defer { workspace.remove() }
@@ -174,17 +185,21 @@ enum ServiceInstructionBench {
             try? (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
             let out = "requests-\(name).out"
             let arguments = Array(valgrind(workspace, out).dropFirst()) + [copy.path, "--requests", input.path]
-            let status = Measure.runProcess(URL(fileURLWithPath: "/usr/bin/valgrind"), arguments, discardErrors: true).status
+            let status = Measure.runProcess(URL(fileURLWithPath: "/usr/bin/valgrind"), arguments, discardErrors: true)
+                .status
             guard status == 0, let total = total(workspace.file(out)) else {
                 return print("requests-instructions: octet-verify --requests under valgrind: exit \(status)")
             }
             totals.append(total)
         }
         let perRequest = (totals[1] - totals[0]) / Double(count)
-        print("requests-instructions: \(count) requests counted (the difference of runs over \(warm + count) and \(warm) lines; 3/4 valid), --jobs default:")
+        print(
+            "requests-instructions: \(count) requests counted (the difference of runs over \(warm + count) and \(warm) lines; 3/4 valid), --jobs default:"
+        )
         print(
             "requests-instructions-ratio-to-library: \(Measure.format(perRequest / library, 3))"
-                + " (octet-verify instructions per request ÷ library instructions per verify; callgrind, user space only)")
+                + " (octet-verify instructions per request ÷ library instructions per verify; callgrind, user space only)"
+        )
         print("requests-instructions-per-request: octet-verify \(Int(perRequest)) library-per-verify \(Int(library))")
         if workspace.kept { print("requests-instructions: dumps kept in \(workspace.folder.path)") }
     }
