@@ -135,26 +135,31 @@ final class RequestsRunner: @unchecked Sendable {
         }
     }
 
+    /// The answer's line, newline included, and whether the request was malformed.
     private func answer(_ index: Int, _ line: RequestLines.Line) -> (String, Bool) {
         defer { turns.finish(index) }
         switch line {
         case .tooLong:
             let error = RequestError(at: nil, "longer than \(VerifyRequest.maxBytes >> 20) MiB")
-            return (JSONReport.error(error, id: nil), true)
+            return (JSONReport.error(error, id: nil) + "\n", true)
         case .line(let bytes):
             let store = verifier.replayStore.map {
                 GuardedReplayStore.inputOrder($0, turns: turns, index: index, gate: gate) as any ReplayStore
             }
             let answer = verifier.answer(bytes, now: now, replayStore: .some(store))
-            if case .rejected = answer { return (answer.json, true) }
-            return (answer.json, false)
+            // The newline written with the answer: no second copy of the line to add it.
+            var out = JSONBuffer(capacity: 2048)
+            answer.write(into: &out)
+            out.raw("\n")
+            if case .rejected = answer { return (out.text, true) }
+            return (out.text, false)
         }
     }
 
     private func finish(_ index: Int, _ answer: (String, Bool)) {
         condition.lock()
         defer { condition.unlock() }
-        finished[index] = answer.0 + "\n"
+        finished[index] = answer.0
         if answer.1 { summary.malformed += 1 }
         // Whoever completes the oldest pending line writes it and every finished line after it,
         // in order, in one write: each is then out as soon as it and every line before it are.

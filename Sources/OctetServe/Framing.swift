@@ -129,7 +129,13 @@ enum FramingDefect: String, Sendable, CaseIterable {
 
     /// The first defect of `fields`, or nil when the request may be read.
     static func find(in fields: [HeaderFields.Field]) -> FramingDefect? {
-        var counts: [String: Int] = [:]
+        // How many of each field that may appear once, counted without a dictionary (this runs
+        // for every request).
+        var contentLengths = 0
+        var transferEncodings = 0
+        var authorizations = 0
+        var contentTypes = 0
+        var hosts = 0
         for field in fields {
             guard !field.name.isEmpty, field.name.allSatisfy(isTokenCharacter) else { return .invalidFieldName }
             // RFC 9110 §5.5: field values are visible characters, spaces and tabs (and obs-text);
@@ -138,27 +144,28 @@ enum FramingDefect: String, Sendable, CaseIterable {
             guard field.value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
                 return .invalidFieldValue
             }
-            for name in ["content-length", "transfer-encoding", "authorization", "content-type", "host"]
-            where field.named(name) {
-                counts[name, default: 0] += 1
-            }
             if field.named("content-length") {
+                contentLengths += 1
                 guard !field.value.isEmpty, field.value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                     return .invalidContentLength
                 }
-            }
-            if field.named("transfer-encoding") {
+            } else if field.named("transfer-encoding") {
+                transferEncodings += 1
                 guard field.value.map(lower) == Array("chunked".utf8) else { return .unsupportedTransferEncoding }
+            } else if field.named("authorization") {
+                authorizations += 1
+            } else if field.named("content-type") {
+                contentTypes += 1
+            } else if field.named("host") {
+                hosts += 1
             }
         }
-        if counts["content-length", default: 0] > 1 { return .repeatedContentLength }
-        if counts["transfer-encoding", default: 0] > 1 { return .repeatedTransferEncoding }
-        if counts["content-length", default: 0] > 0, counts["transfer-encoding", default: 0] > 0 {
-            return .contentLengthWithTransferEncoding
-        }
-        if counts["authorization", default: 0] > 1 { return .repeatedAuthorization }
-        if counts["content-type", default: 0] > 1 { return .repeatedContentType }
-        if counts["host", default: 0] > 1 { return .repeatedHost }
+        if contentLengths > 1 { return .repeatedContentLength }
+        if transferEncodings > 1 { return .repeatedTransferEncoding }
+        if contentLengths > 0, transferEncodings > 0 { return .contentLengthWithTransferEncoding }
+        if authorizations > 1 { return .repeatedAuthorization }
+        if contentTypes > 1 { return .repeatedContentType }
+        if hosts > 1 { return .repeatedHost }
         return nil
     }
 

@@ -144,7 +144,11 @@ final class VerifyService: HTTPService, @unchecked Sendable {
                 health.sawRecorded()
             }
             metrics.record(verdict: report.verdict.name, checks: report.checks)
-            var ok = HTTPAnswer.json(200, answer.json)
+            // Written straight into the body's bytes (no `String` between: it would be checked as
+            // UTF-8 and copied again).
+            var json = JSONBuffer(capacity: 2048)
+            answer.write(into: &json)
+            var ok = HTTPAnswer(status: 200, contentType: "application/json", body: json.bytes)
             ok.logFields = [
                 ("verdict", .string(report.verdict.name)),
                 ("failing", .array(report.checks.filter { $0.status == .fail }.map { .string($0.name) })),

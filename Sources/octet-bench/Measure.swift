@@ -42,16 +42,22 @@ enum Measure {
     /// included (/proc/PID/stat, fields 14 and 15), plus with `reapedChildren` what its ended and
     /// waited-for children used (fields 16 and 17); nan when it cannot be read.
     static func cpuSeconds(pid: Int32, reapedChildren: Bool = false) -> Double {
+        let split = cpuSplit(pid: pid, reapedChildren: reapedChildren)
+        return split.user + split.system
+    }
+
+    /// ``cpuSeconds(pid:reapedChildren:)`` as its user and system parts (nan when unreadable).
+    static func cpuSplit(pid: Int32, reapedChildren: Bool = false) -> (user: Double, system: Double) {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
-        else { return .nan }
+        else { return (.nan, .nan) }
         // After "pid (comm) ": field 3 is the state, so utime (14) and stime (15) are at 11 and 12.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 14, let user = Double(fields[11]), let system = Double(fields[12]),
             let childUser = Double(fields[13]), let childSystem = Double(fields[14])
-        else { return .nan }
-        let ticks = user + system + (reapedChildren ? childUser + childSystem : 0)
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        else { return (.nan, .nan) }
+        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((user + (reapedChildren ? childUser : 0)) / tick, (system + (reapedChildren ? childSystem : 0)) / tick)
     }
 
     /// Context switches (voluntary and not) of every live thread of process `pid` so far.
@@ -135,18 +141,38 @@ enum Measure {
         return (seconds, signal == 0 ? (status >> 8) & 0xff : 128 + signal)
     }
 
-    /// CPU seconds of every PostgreSQL process (the postmaster with its ended backends, and every
-    /// live backend or worker), summed; 0 when there is none.
-    static func postgreSQLCPUSeconds() -> Double {
+    /// CPU seconds of the PostgreSQL cluster listening on `port` (the store's URL names it): its
+    /// postmaster, with its ended backends, and every live process it started (backends and
+    /// workers), summed; 0 when there is none. Another cluster on the machine (another session's
+    /// tests) is not counted. Without a port, every PostgreSQL process is.
+    static func postgreSQLCPUSeconds(port: Int?) -> Double {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        var total = 0.0
+        var postmasters: Set<Int32> = []
+        var processes: [(pid: Int32, parent: Int32, postmaster: Bool)] = []
         for entry in entries {
             guard let pid = Int32(entry),
                 let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                let name = String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).split(separator: " ").first,
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard let name = arguments.first?.split(separator: " ").first,
                 name == "postgres:" || name.hasSuffix("/postgres")
             else { continue }
-            let seconds = cpuSeconds(pid: pid, reapedChildren: name != "postgres:")
+            // After "pid (comm) ": the state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let parent = fields.dropFirst().first.flatMap { Int32($0) } ?? 0
+            let postmaster = name != "postgres:"
+            // pg_ctl starts the postmaster through the shell: "-p" and the port are two arguments.
+            let listensOnPort =
+                port.map { port in zip(arguments, arguments.dropFirst()).contains { $0 == "-p" && $1 == "\(port)" } }
+                ?? true
+            if postmaster, listensOnPort { postmasters.insert(pid) }
+            processes.append((pid, parent, postmaster))
+        }
+        var total = 0.0
+        for process in processes where postmasters.contains(process.pid) || postmasters.contains(process.parent) {
+            let seconds = cpuSeconds(pid: process.pid, reapedChildren: process.postmaster)
             if !seconds.isNaN { total += seconds }
         }
         return total

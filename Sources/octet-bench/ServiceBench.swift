@@ -57,14 +57,17 @@ enum ServiceBench {
 
     /// `Octet.verify` of every proof of the mix in a loop on this thread: its rate and CPU per proof.
     static func library(_ mix: Mix) -> LibraryRun {
-        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
         let cpuBefore = Measure.ownCPUSeconds()
-        let seconds = Measure.time {
-            for proof in mix.proofs { _ = Octet.verify(proofBytes: proof, options: options) }
-        }
+        let seconds = Measure.time { verifyAll(mix.proofs[...], atMilliseconds: mix.atMilliseconds) }
         let cpu = Measure.ownCPUSeconds() - cpuBefore
         return LibraryRun(
             rate: Double(mix.proofs.count) / seconds, cpuMicroseconds: cpu / Double(mix.proofs.count) * 1e6)
+    }
+
+    /// `Octet.verify` of each proof at `milliseconds`, as the library's side of every service bench.
+    static func verifyAll(_ proofs: ArraySlice<Data>, atMilliseconds milliseconds: Int64) {
+        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        for proof in proofs { _ = Octet.verify(proofBytes: proof, options: options) }
     }
 
     /// The library on two threads at once over the mix (each thread half of it): what both cores
@@ -125,11 +128,11 @@ enum ServiceBench {
             // Every other round the tool goes first: a drift in the machine's speed favours neither side.
             if index.isMultiple(of: 2) { round.library = library(mix) }
             let cpuBefore = Measure.childrenCPUSeconds()
-            let databaseBefore = Measure.postgreSQLCPUSeconds()
+            let databaseBefore = databaseCPUSeconds(replayStore)
             (round.seconds, round.status) = Measure.runProcess(
                 tool, arguments + (replayStore.map { ["--replay-store", $0] } ?? []))
             round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
-            round.databaseCPU = Measure.postgreSQLCPUSeconds() - databaseBefore
+            round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
             if let packaged { round.packagedRate = Double(count) / Measure.runProcess(packaged.url, arguments).seconds }
             if !index.isMultiple(of: 2) { round.library = library(mix) }
             round.libraryTwo = libraryTwoThreadRate(mix)
@@ -169,6 +172,13 @@ enum ServiceBench {
 
     static func storeName(_ url: String) -> String { url.hasPrefix("sqlite:") ? "sqlite" : "postgresql" }
 
+    /// The CPU the store's own PostgreSQL cluster has used so far (0 without one: no other
+    /// cluster on the machine is counted).
+    static func databaseCPUSeconds(_ replayStore: String?) -> Double {
+        guard let replayStore, storeName(replayStore) == "postgresql" else { return 0 }
+        return Measure.postgreSQLCPUSeconds(port: URLComponents(string: replayStore)?.port)
+    }
+
     /// A started `octet-verify serve`, its standard error going to a file.
     final class Server {
         let process = Process()
@@ -176,16 +186,19 @@ enum ServiceBench {
         var port: UInt16 = 0
         var pid: Int32 { process.processIdentifier }
 
-        init?(tool: URL, threads: Int?, replayStore: String?) {
+        /// `wrapper`: a command the server runs under (valgrind); else `OCTET_BENCH_SERVE_WRAPPER`'s.
+        init?(tool: URL, threads: Int?, replayStore: String?, wrapper: [String]? = nil) {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("octet-serve-bench-\(getpid()).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let arguments =
                 ["serve", "--listen", "127.0.0.1:0"] + (threads.map { ["--threads", "\($0)"] } ?? [])
                 + (replayStore.map { ["--replay-store", $0] } ?? [])
             // OCTET_BENCH_SERVE_WRAPPER="valgrind --tool=callgrind …" runs the server under a profiler.
-            let wrapper = ProcessInfo.processInfo.environment["OCTET_BENCH_SERVE_WRAPPER"].map {
-                $0.split(separator: " ").map(String.init)
-            }
+            let wrapper =
+                wrapper
+                ?? ProcessInfo.processInfo.environment["OCTET_BENCH_SERVE_WRAPPER"].map {
+                    $0.split(separator: " ").map(String.init)
+                }
             if let wrapper, !wrapper.isEmpty {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 process.arguments = wrapper + [tool.path] + arguments
@@ -230,7 +243,7 @@ enum ServiceBench {
         struct Round {
             var library = LibraryRun()
             var outcome = LoadRun.Outcome()
-            var server = 0.0, load = 0.0, database = 0.0, switches = 0.0, loadSwitches = 0.0
+            var server = 0.0, serverSystem = 0.0, load = 0.0, database = 0.0, switches = 0.0, loadSwitches = 0.0
             var answered: Double { Double(outcome.latencies.count) }
             var serverMicroseconds: Double { server / answered * 1e6 }
             var cpuRatio: Double { serverMicroseconds / library.cpuMicroseconds }
@@ -243,14 +256,16 @@ enum ServiceBench {
             var round = Round()
             if index.isMultiple(of: 2) { round.library = library(mix) }
             let before = (
-                server: Measure.cpuSeconds(pid: server.pid), load: Measure.ownCPUSeconds(),
-                database: Measure.postgreSQLCPUSeconds(), switches: Measure.contextSwitches(pid: server.pid),
+                server: Measure.cpuSplit(pid: server.pid), load: Measure.ownCPUSeconds(),
+                database: databaseCPUSeconds(replayStore), switches: Measure.contextSwitches(pid: server.pid),
                 loadSwitches: Measure.ownContextSwitches()
             )
             round.outcome = LoadRun.run(port: port, requests: mix.requests, connections: connections, ratePerSecond: nil)
-            round.server = Measure.cpuSeconds(pid: server.pid) - before.server
+            let after = Measure.cpuSplit(pid: server.pid)
+            round.server = after.user + after.system - before.server.user - before.server.system
+            round.serverSystem = after.system - before.server.system
             round.load = Measure.ownCPUSeconds() - before.load
-            round.database = Measure.postgreSQLCPUSeconds() - before.database
+            round.database = databaseCPUSeconds(replayStore) - before.database
             round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
             round.loadSwitches = Measure.ownContextSwitches() - before.loadSwitches
             if !index.isMultiple(of: 2) { round.library = library(mix) }
@@ -282,7 +297,8 @@ enum ServiceBench {
         // Where the two cores went during the closed loop, per request (µs of CPU).
         let perRequest = { (seconds: Double) in Measure.format(seconds / round.answered * 1e6, 1) }
         print(
-            "serve-cpu-us-per-request: server \(perRequest(round.server)) library-per-verify \(Measure.format(round.library.cpuMicroseconds, 1))"
+            "serve-cpu-us-per-request: server \(perRequest(round.server)) (system \(perRequest(round.serverSystem)))"
+                + " library-per-verify \(Measure.format(round.library.cpuMicroseconds, 1))"
                 + " load-generator \(perRequest(round.load)) postgresql \(perRequest(round.database))"
                 + (replayStore == nil
                     ? "" : " (postgresql ÷ library \(Measure.format(round.database / round.answered * 1e6 / round.library.cpuMicroseconds, 3)))")

@@ -7,6 +7,8 @@ let usage = """
     usage: octet-bench [SECTION] [--hash-gib N] [--replay-store URL] [--count N]
       SECTION: verify | geometry | hash | batch | all (default) | profile | requests | serve | cold
                | instructions (callgrind counts, under valgrind) | memory (RSS over 10^6 verifications)
+               | serve-instructions | requests-instructions (callgrind: the front end's instructions
+                 per request ÷ the library's per verify; --count requests, default 1000 here)
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
@@ -21,6 +23,7 @@ let usage = """
     """
 let sections: Set<String> = [
     "verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "cold", "instructions", "memory",
+    "serve-instructions", "requests-instructions",
 ]
 
 /// Why the arguments are wrong: one line.
@@ -28,7 +31,7 @@ struct BenchUsageError: Error { let reason: String }
 
 /// The section to run and the hash size; nil for help.
 nonisolated(unsafe) var replayStore: String?
-nonisolated(unsafe) var serviceCount = 20_000
+nonisolated(unsafe) var serviceCount: Int?
 nonisolated(unsafe) var serviceThreads: Int?
 /// `instructions --proof FILE --at T`: a proof of the caller's own, counted beside the bench's.
 nonisolated(unsafe) var instructionProof: String?
@@ -104,6 +107,10 @@ if section == "instructions", octet_running_on_valgrind() != 0 {
     InstructionBench.run()
     exit(0)
 }
+if section == "serve-instructions", octet_running_on_valgrind() != 0 {
+    ServiceInstructionBench.libraryChild()
+    exit(0)
+}
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if section == "verify", let proof = instructionProof, let at = instructionAt {
     VerifyBench.runFile(path: proof, at: at)
@@ -119,8 +126,12 @@ if section == "instructions" { InstructionBench.run() }
 if section == "memory" { MemoryBench.run(verifications: 1_000_000) }
 // The front ends of docs/service.md, as built binaries (not part of `all`: they take a while).
 if section == "requests" {
-    ServiceBench.requests(count: serviceCount, replayStore: replayStore, jobs: serviceThreads)
+    ServiceBench.requests(count: serviceCount ?? 20_000, replayStore: replayStore, jobs: serviceThreads)
 }
-if section == "serve" { ServiceBench.serve(count: serviceCount, replayStore: replayStore, threads: serviceThreads) }
+if section == "serve" {
+    ServiceBench.serve(count: serviceCount ?? 20_000, replayStore: replayStore, threads: serviceThreads)
+}
+if section == "serve-instructions" { ServiceInstructionBench.serve(count: serviceCount ?? 1_000) }
+if section == "requests-instructions" { ServiceInstructionBench.requests(count: serviceCount ?? 1_000) }
 // Not part of "all": it needs the packaged binary and runs valgrind.
 if section == "cold" { ColdBench.run(dynamic: ".build/release/octet-verify", packaged: "dist/octet-verify") }
