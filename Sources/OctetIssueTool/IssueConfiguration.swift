@@ -27,15 +27,11 @@ public struct IssueConfiguration: Sendable, Equatable {
         }
     }
 
-    /// `--platform`: which device evidence the proof carries.
-    public enum Platform: String, Sendable, Equatable, CaseIterable {
-        /// A plain software device key: no hardware evidence.
-        case software
-        /// An Android Key Attestation chain under a fresh test root.
-        case android
-        /// An App Attest key, enrolment and assertion under a fresh test authority.
-        case ios
-    }
+    /// `--platform`: the proof's platform, which decides its device evidence: a plain software
+    /// key (`software`), an Android Key Attestation chain under a fresh test root (`android`), or
+    /// an App Attest key, enrolment and assertion under a fresh test authority (`ios`). The flag
+    /// spells a platform as its raw value in lower case.
+    public typealias Platform = LocationProof.Platform
 
     public var platform: Platform = .software
     /// `--anchors-out DIR`: where the test root goes, as `DIR/android/*.pem` or `DIR/apple/*.pem`.
@@ -96,7 +92,7 @@ enum IssueArgumentParser {
         },
         .init(Flag("--platform", "software|android|ios", "device evidence (default software: no hardware evidence)")) {
             a, v throws(CLIError) in
-            guard let platform = IssueConfiguration.Platform(rawValue: v.text) else {
+            guard let platform = IssueConfiguration.Platform.allCases.first(where: { $0.rawValue.lowercased() == v.text }) else {
                 throw v.refuse("expected software, android or ios")
             }
             a.c.platform = platform

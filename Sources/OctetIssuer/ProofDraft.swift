@@ -5,7 +5,8 @@ import OctetContent
 /// Everything a proof says, as plain values: the issuer signs a draft into proof bytes.
 /// The defaults make a valid, fresh, software-key proof of a small circle.
 public struct ProofDraft: Sendable {
-    public enum Platform: UInt64, Sendable { case ios = 1, android = 2, software = 3 }
+    /// The proof's one platform type; the issuer writes its `octet.proto` number.
+    public typealias Platform = LocationProof.Platform
     public enum FixSource: UInt64, Sendable { case gnss = 1, fused = 2, network = 3 }
     public enum StageKind: UInt64, Sendable, CaseIterable { case capture = 1, fix = 2, content = 3, verdict = 4 }
 

@@ -18,11 +18,30 @@ public struct LocationProof: Sendable {
         self.proofBytes = proofBytes
     }
 
-    /// The platform the proof claims to come from.
-    public enum Platform: String, Sendable, Hashable {
+    /// The platform the proof claims to come from (`claims.platform`): the one platform type of
+    /// the package, which the decoder, the binding check, the issuer and `inspect` all use.
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
         case ios = "IOS"
         case android = "ANDROID"
         case software = "SOFTWARE"
+
+        /// The enum's number in `octet.proto`.
+        init?(wireValue: Int) {
+            switch wireValue {
+            case 1: self = .ios
+            case 2: self = .android
+            case 3: self = .software
+            default: return nil
+            }
+        }
+
+        package var wireValue: Int {
+            switch self {
+            case .ios: 1
+            case .android: 2
+            case .software: 3
+            }
+        }
     }
 
     /// How the fix was measured.
@@ -66,12 +85,27 @@ public struct LocationProof: Sendable {
         public let detector: String?
     }
 
-    /// The device evidence kind.
+        package init(verdict: LocationProofVerdict, detector: String?) {
+            self.verdict = verdict
+            self.detector = detector
+        }
+
+    /// The device evidence kind: its raw value is the `DeviceEvidence` member's name in
+    /// `octet.proto`, which details and `inspect` print.
     public enum DeviceEvidenceKind: String, Sendable, Hashable {
         case appAttest = "app_attest"
         case androidKey = "android_key"
         case software = "software"
     }
+
+        /// The platform this evidence comes from, which `claims.platform` must name (`binding`).
+        public var platform: Platform {
+            switch self {
+            case .appAttest: .ios
+            case .androidKey: .android
+            case .software: .software
+            }
+        }
 
     /// The 16-byte proof id.
     public var proofId: Data { Data(decoded.proofId) }
@@ -80,13 +114,7 @@ public struct LocationProof: Sendable {
     /// Capture time (`created_at_ms`).
     public var createdAt: Date { Date(timeIntervalSince1970: Double(decoded.claims.createdAtMs) / 1000) }
     public var createdAtMilliseconds: Int64 { decoded.claims.createdAtMs }
-    public var platform: Platform {
-        switch decoded.claims.platform {
-        case .ios: .ios
-        case .android: .android
-        case .software: .software
-        }
-    }
+    public var platform: Platform { decoded.claims.platform }
     public var appId: String { decoded.claims.appId }
     /// The claimed region, in degrees (e7 / 1e7).
     public var region: ProofRegion { ProofRegion(decoded.claims.region) }
@@ -149,13 +177,7 @@ public struct LocationProof: Sendable {
             },
             signedRoot: content.map { Array($0.contentRoot ?? []) })
     }
-    public var deviceEvidence: DeviceEvidenceKind {
-        switch decoded.device {
-        case .appAttest: .appAttest
-        case .androidKey: .androidKey
-        case .software: .software
-        }
-    }
+    public var deviceEvidence: DeviceEvidenceKind { decoded.device.kind }
 }
 
 extension ProofRegion {

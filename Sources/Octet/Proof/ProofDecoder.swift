@@ -82,7 +82,7 @@ enum ProofDecoder {
         }
         let createdAtMs = claims.int64(try claims.required(createdAt, C.createdAtMs))
         let decodedPlatform = try claims.enumValue(
-            try claims.required(platform, C.platform), "platform", Platform.init(rawValue:))
+            try claims.required(platform, C.platform), "platform", LocationProof.Platform.init(wireValue:))
         let appIdRecord = try claims.required(appId, C.appId)
         _ = try claims.bounded(appIdRecord, "app_id", 1...255)
         let decodedAppId = try claims.string(appIdRecord, "app_id")

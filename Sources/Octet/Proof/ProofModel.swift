@@ -12,10 +12,6 @@ struct DecodedProof: Sendable {
     var device: DeviceEvidence
 }
 
-enum Platform: Int, Sendable {
-    case ios = 1, android = 2, software = 3
-}
-
 enum StageKind: Int, Sendable, Comparable {
     case capture = 1, fix = 2, content = 3, verdict = 4
 
@@ -68,7 +64,7 @@ struct DecodedAssurance: Sendable {
 
 struct DecodedClaims: Sendable {
     var createdAtMs: Int64
-    var platform: Platform
+    var platform: LocationProof.Platform
     var appId: String
     var region: RegionE7
     var fix: DecodedFix
@@ -129,18 +125,13 @@ enum DeviceEvidence: Sendable {
     case androidKey(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>)
     case software(publicKey: ArraySlice<UInt8>, signature: ArraySlice<UInt8>)
 
-    var name: String {
-        switch self {
-        case .appAttest: "app_attest"
-        case .androidKey: "android_key"
-        case .software: "software"
-        }
-    }
+    /// The member's name, as details print it.
+    var name: String { kind.rawValue }
 
-    var platform: Platform {
+    var kind: LocationProof.DeviceEvidenceKind {
         switch self {
-        case .appAttest: .ios
-        case .androidKey: .android
+        case .appAttest: .appAttest
+        case .androidKey: .androidKey
         case .software: .software
         }
     }
