@@ -44,7 +44,7 @@ public struct ProofDraft: Sendable {
     public var content: [ContentItem] = []
     /// The CONTENT stage's `content_root`; nil computes it from `content` when the stage is present.
     public var contentRoot: [UInt8]?
-    public var assurance: (verdict: LocationProofVerdict, detector: String?)?
+    public var assurance: LocationProof.AssuranceTier?
     /// nil: CAPTURE, FIX, then CONTENT when content is listed, then VERDICT when a tier is set.
     public var stages: [StageKind]?
 

@@ -79,16 +79,17 @@ public struct LocationProof: Sendable {
         public let locator: String?
     }
 
-    /// The signed-or-not assurance tier the proof carries (whether it is signed is `verify`'s concern).
+    /// The signed-or-not assurance tier the proof carries (whether it is signed is `verify`'s
+    /// concern): the one type of `claims.assurance`, which the decoder makes and the issuer writes.
     public struct AssuranceTier: Sendable, Hashable {
         public let verdict: LocationProofVerdict
         public let detector: String?
-    }
 
         package init(verdict: LocationProofVerdict, detector: String?) {
             self.verdict = verdict
             self.detector = detector
         }
+    }
 
     /// The device evidence kind: its raw value is the `DeviceEvidence` member's name in
     /// `octet.proto`, which details and `inspect` print.
@@ -96,7 +97,6 @@ public struct LocationProof: Sendable {
         case appAttest = "app_attest"
         case androidKey = "android_key"
         case software = "software"
-    }
 
         /// The platform this evidence comes from, which `claims.platform` must name (`binding`).
         public var platform: Platform {
@@ -106,6 +106,7 @@ public struct LocationProof: Sendable {
             case .software: .software
             }
         }
+    }
 
     /// The 16-byte proof id.
     public var proofId: Data { Data(decoded.proofId) }
@@ -133,9 +134,7 @@ public struct LocationProof: Sendable {
                 key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
         }
     }
-    public var assuranceTier: AssuranceTier? {
-        decoded.claims.assurance.map { AssuranceTier(verdict: $0.verdict, detector: $0.detector) }
-    }
+    public var assuranceTier: AssuranceTier? { decoded.claims.assurance }
     /// The stage kinds, in order ("CAPTURE", "FIX", ...).
     public var stageKinds: [String] { decoded.stages.map(\.kind.name) }
     /// The device key the evidence carries: the software key or the App Attest credential key

@@ -68,7 +68,7 @@ final class VerificationContext {
     }()
 
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
-    private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
+    private(set) lazy var signedTier: LocationProofVerdict? = SignedTier.of(self)
 
     /// An Android proof's chain, leaf first, each certificate read once by the strict rule (and
     /// loaded, but for a dropped self-issued root); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`

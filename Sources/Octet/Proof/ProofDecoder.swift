@@ -102,7 +102,7 @@ enum ProofDecoder {
             }
             items.append(item)
         }
-        var decodedAssurance: DecodedAssurance? = nil
+        var decodedAssurance: LocationProof.AssuranceTier? = nil
         if let assurance {
             decodedAssurance = try decodeAssurance(claims.message(assurance, ProofSchema.assuranceTier))
         }
@@ -111,7 +111,7 @@ enum ProofDecoder {
             fix: decodedFix, sessionNonce: nonce, content: items, assurance: decodedAssurance, payloads: payloads)
     }
 
-    static func decodeAssurance(_ tier: WireView) throws(WireError) -> DecodedAssurance {
+    static func decodeAssurance(_ tier: WireView) throws(WireError) -> LocationProof.AssuranceTier {
         typealias A = ProofSchema.AssuranceTier
         var verdict, detector: WireSlot?
         try tier.read { slot throws(WireError) in
@@ -128,7 +128,7 @@ enum ProofDecoder {
             _ = try tier.bounded(detector, "detector", 0...64)
             decodedDetector = try tier.string(detector, "detector")
         }
-        return DecodedAssurance(verdict: decodedVerdict, detector: decodedDetector)
+        return LocationProof.AssuranceTier(verdict: decodedVerdict, detector: decodedDetector)
     }
 
     static func decodeFix(_ fix: WireView) throws(WireError) -> DecodedFix {

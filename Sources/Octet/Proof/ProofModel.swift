@@ -57,11 +57,6 @@ struct DecodedContentItem: Sendable, Hashable {
     var locator: String?
 }
 
-struct DecodedAssurance: Sendable {
-    var verdict: LocationProofVerdict
-    var detector: String?
-}
-
 struct DecodedClaims: Sendable {
     var createdAtMs: Int64
     var platform: LocationProof.Platform
@@ -70,7 +65,7 @@ struct DecodedClaims: Sendable {
     var fix: DecodedFix
     var sessionNonce: ArraySlice<UInt8>?
     var content: [DecodedContentItem]
-    var assurance: DecodedAssurance?
+    var assurance: LocationProof.AssuranceTier?
     /// For each present claim field among 1,2,3,4,5,6,8: where its payload lies in the proof's
     /// bytes, exactly as encoded (length-delimited: the bytes inside; varint: the varint's bytes).
     /// Claim hashes are taken over these.
