@@ -70,14 +70,9 @@ public struct LocationProof: Sendable {
         public let source: FixSource
     }
 
-    /// One committed content item (the salt stays with the app).
-    public struct ContentCommitment: Sendable, Hashable {
-        public let key: String
-        public let contentType: String
-        public let size: UInt64
-        public let sha256: Data
-        public let locator: String?
-    }
+    /// One committed content item (the salt stays with the app): the package's one type of a
+    /// listed item, which the decoder makes, the content checks judge and the issuer writes.
+    public typealias ContentCommitment = CommittedContent
 
     /// The signed-or-not assurance tier the proof carries (whether it is signed is `verify`'s
     /// concern): the one type of `claims.assurance`, which the decoder makes and the issuer writes.
@@ -128,12 +123,7 @@ public struct LocationProof: Sendable {
             source: fix.source)
     }
     public var sessionNonce: Data? { decoded.claims.sessionNonce.map { Data($0) } }
-    public var contentCommitments: [ContentCommitment] {
-        decoded.claims.content.map {
-            ContentCommitment(
-                key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
-        }
-    }
+    public var contentCommitments: [ContentCommitment] { decoded.claims.content }
     public var assuranceTier: AssuranceTier? { decoded.claims.assurance }
     /// The stage kinds, in order ("CAPTURE", "FIX", ...).
     public var stageKinds: [String] { decoded.stages.map(\.kind.name) }
@@ -167,15 +157,7 @@ public struct LocationProof: Sendable {
         return enrolment != nil
     }
     /// What the proof says about content, as `caller-metadata` reads it (list and CONTENT stage root).
-    package var contentCommitmentClaim: ContentCommitmentClaim {
-        let content = decoded.stages.first { $0.kind == .content }
-        return ContentCommitmentClaim(
-            items: decoded.claims.content.map {
-                CommittedContent(
-                    key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
-            },
-            signedRoot: content.map { Array($0.contentRoot ?? []) })
-    }
+    package var contentCommitmentClaim: ContentCommitmentClaim { decoded.makeContentClaim() }
     public var deviceEvidence: DeviceEvidenceKind { decoded.device.kind }
 }
 

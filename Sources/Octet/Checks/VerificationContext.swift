@@ -102,7 +102,7 @@ final class VerificationContext {
 
     /// The proof's content commitment, built once for `caller-manifest`, its locator check and
     /// `caller-metadata`.
-    private(set) lazy var contentClaim: ContentCommitmentClaim = makeContentClaim()
+    private(set) lazy var contentClaim: ContentCommitmentClaim = proof.makeContentClaim()
 
     /// The presented manifest (`callerMetadata.manifestJson`), parsed once; nil when none was given.
     private(set) lazy var presentedManifest: Result<Manifest, ManifestDefect>? =

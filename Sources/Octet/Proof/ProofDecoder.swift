@@ -1,3 +1,4 @@
+import OctetContent
 import OctetEncoding
 
 /// The strict decoder of "Strict decoding" (proof-format.md): protobuf wire format, read more
@@ -93,7 +94,7 @@ enum ProofDecoder {
         if let sessionNonce {
             nonce = try claims.bounded(sessionNonce, "session_nonce", 8...64)
         }
-        var items: [DecodedContentItem] = []
+        var items: [CommittedContent] = []
         var keys = Set<String>()
         try claims.forEach(content) { record throws(WireError) in
             let item = try decodeContent(claims.message(record, ProofSchema.contentCommitment))
@@ -155,7 +156,7 @@ enum ProofDecoder {
             latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracyMm, fixTimeMs: time, source: decodedSource)
     }
 
-    static func decodeContent(_ item: WireView) throws(WireError) -> DecodedContentItem {
+    static func decodeContent(_ item: WireView) throws(WireError) -> CommittedContent {
         typealias K = ProofSchema.ContentCommitment
         var key, contentType, size, sha256, locator: WireSlot?
         try item.read { slot throws(WireError) in
@@ -187,7 +188,7 @@ enum ProofDecoder {
         if let locator {
             decodedLocator = try item.string(locator, "locator")
         }
-        return DecodedContentItem(
+        return CommittedContent(
             key: decodedKey, contentType: decodedType, size: decodedSize, sha256: Array(digest),
             locator: decodedLocator)
     }

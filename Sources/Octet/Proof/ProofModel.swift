@@ -1,3 +1,4 @@
+import OctetContent
 import OctetEncoding
 import OctetGeometry
 
@@ -10,6 +11,17 @@ struct DecodedProof: Sendable {
     var claims: DecodedClaims
     var stages: [DecodedStage]
     var device: DeviceEvidence
+}
+
+extension DecodedProof {
+    /// What the proof says about content, as `caller-manifest`, `caller-metadata` and `inspect`
+    /// read it: its list, and the CONTENT stage's root when it has one. The one place the claim
+    /// is built (the context keeps it for the three content checks).
+    func makeContentClaim() -> ContentCommitmentClaim {
+        // By index: `first(where:)` copied the stage out, with its every slice and array.
+        let content = stages.firstIndex { $0.kind == .content }
+        return ContentCommitmentClaim(items: claims.content, signedRoot: content.map { Array(stages[$0].contentRoot ?? []) })
+    }
 }
 
 enum StageKind: Int, Sendable, Comparable {
@@ -49,14 +61,6 @@ struct DecodedFix: Sendable {
     var source: LocationProof.FixSource
 }
 
-struct DecodedContentItem: Sendable, Hashable {
-    var key: String
-    var contentType: String
-    var size: UInt64
-    var sha256: [UInt8]
-    var locator: String?
-}
-
 struct DecodedClaims: Sendable {
     var createdAtMs: Int64
     var platform: LocationProof.Platform
@@ -64,7 +68,7 @@ struct DecodedClaims: Sendable {
     var region: RegionE7
     var fix: DecodedFix
     var sessionNonce: ArraySlice<UInt8>?
-    var content: [DecodedContentItem]
+    var content: [CommittedContent]
     var assurance: LocationProof.AssuranceTier?
     /// For each present claim field among 1,2,3,4,5,6,8: where its payload lies in the proof's
     /// bytes, exactly as encoded (length-delimited: the bytes inside; varint: the varint's bytes).
