@@ -10,7 +10,7 @@ public enum AndroidKeyAttestation {
     /// The KeyDescription extension.
     public static let extensionOID = "1.3.6.1.4.1.11129.2.1.17"
     /// The wire bounds of `AndroidKeyAttestation.certificate_chain`, checked again here.
-    public static let chainLengthRange = 2...8
+    public static let chainLengthRange = ProofSchema.chainCertificates
 
     /// Judges a chain (leaf first) for the app `appId`. `createdAtMs` (the proof's
     /// `claims.created_at_ms`) is the judging instant when the key has no creationDateTime.
@@ -35,7 +35,8 @@ public enum AndroidKeyAttestation {
     {
         guard chainLengthRange.contains(chainDER.count) else {
             return AndroidAttestationReport(
-                judgement: .fail(.chainLengthInvalid, "chain of \(chainDER.count) certificates, outside 2...8"),
+                judgement: .fail(
+                    .chainLengthInvalid, "chain of \(chainDER.count) certificates, outside \(chainLengthRange)"),
                 facts: nil)
         }
         return evaluate(

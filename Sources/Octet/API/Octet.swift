@@ -1,4 +1,5 @@
 import Foundation
+import OctetEncoding
 
 /// On-device proof verification: static, synchronous, offline (seed: "Octet.verify").
 public enum Octet {

@@ -1,4 +1,5 @@
 import OctetCrypto
+import OctetEncoding
 import OctetOutcome
 
 extension Check {

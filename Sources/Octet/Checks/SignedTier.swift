@@ -1,4 +1,5 @@
 import OctetCrypto
+import OctetEncoding
 
 /// Which of a proof's claimed tier `verdict-tier` and `spoofingVerdict` may read.
 enum SignedTier {
