@@ -17,6 +17,33 @@ struct AgreementTests {
     static let vectors: [VectorFile] =
         (try? VectorWriter.load(from: Repository.root.appendingPathComponent("Vectors/cases"))) ?? []
 
+    /// Each vector's whole answer, details included, as published in Vectors/answers.jsonl
+    /// (`scripts/vector-answers`): by id.
+    static let publishedAnswers: [String: String] = {
+        let url = Repository.root.appendingPathComponent("Vectors/answers.jsonl")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
+        var answers: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard case .success(.object(let result)) = JSONReader.parse(Array(line.utf8)),
+                case .string(let id)? = result["id"]
+            else { continue }
+            answers[id] = String(line)
+        }
+        return answers
+    }()
+
+    /// A published (`--requests`) answer as `serve` gives it: the same bytes but for the two
+    /// backend-only hints, which name serve's own flags (docs/architecture.md, "Prompts").
+    static func inServesWords(_ answer: String) -> String {
+        answer
+            .replacingOccurrences(
+                of: "backend-only: needs a replay store (--replay-db or --replay-store)",
+                with: "backend-only: needs a replay store (octet-verify serve --replay-store)")
+            .replacingOccurrences(
+                of: "backend-only: needs a revocation list (--revocation-list)",
+                with: "backend-only: needs a revocation list (octet-verify serve --revocation-list)")
+    }
+
     /// The vectors by anchors (nil: the bundled roots), in a fixed order.
     static var groups: [(anchors: RequestOptions.Anchors?, vectors: [VectorFile])] {
         var groups: [(RequestOptions.Anchors?, [VectorFile])] = []
@@ -90,9 +117,10 @@ struct AgreementTests {
         return try? JSONDecoder().decode(VectorExpectation.self, from: data)
     }
 
-    @Test("every vector posted to serve gets exactly its expected result")
+    @Test("every vector posted to serve gets exactly its expected result, and its published answer byte for byte")
     func serve() throws {
         try #require(Self.vectors.count > 150)
+        try #require(Self.publishedAnswers.count == Self.vectors.count, "Vectors/answers.jsonl: one answer per vector")
         let scratch = try Scratch()
         var compared = 0
         for group in Self.groups {
@@ -106,6 +134,9 @@ struct AgreementTests {
                 let result = try #require(reply.json, "\(vector.id)")
                 #expect(result["id"] == .string(vector.id))
                 #expect(Self.expectation(result) == vector.expected, "\(vector.id)")
+                #expect(
+                    reply.text == Self.publishedAnswers[vector.id].map(Self.inServesWords),
+                    "\(vector.id): not the published answer")
                 compared += 1
             }
             let status = server.stop()
@@ -114,7 +145,7 @@ struct AgreementTests {
         #expect(compared == Self.vectors.count)
     }
 
-    @Test("every vector fed through --requests gets exactly its expected result, in input order")
+    @Test("every vector fed through --requests gets exactly its expected result and its published answer, in input order")
     func requests() throws {
         let scratch = try Scratch()
         let binary = try #require(VerifierBinary.url)
@@ -144,6 +175,7 @@ struct AgreementTests {
                 }
                 #expect(result["id"] == .string(vector.id))
                 #expect(Self.expectation(result) == vector.expected, "\(vector.id)")
+                #expect(String(line) == Self.publishedAnswers[vector.id], "\(vector.id): not the published answer")
                 compared += 1
             }
         }

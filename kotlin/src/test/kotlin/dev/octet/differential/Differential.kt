@@ -60,7 +60,8 @@ class Differential(
         val perClass = TreeMap<String, Int>()
         val disagreements = ArrayList<String>()
         outputDirectory.mkdirs()
-        SwiftVerifier(swiftBinary, File(outputDirectory, "work")).use { swift ->
+        // Each segment its own work folder: segments of one campaign run side by side (scripts/differential --jobs).
+        SwiftVerifier(swiftBinary, File(outputDirectory, "work-$from")).use { swift ->
             var next = from
             var lastProgress = System.nanoTime()
             while (next < to) {
