@@ -82,7 +82,7 @@ enum ClaimsEncoder {
         writer.sint32(ProofSchema.Fix.lonE7, e7(fix.longitude))
         writer.varint(ProofSchema.Fix.horizontalAccuracyMm, UInt64(fix.horizontalAccuracyMillimeters))
         writer.int64(ProofSchema.Fix.fixTimeMs, fix.timeMs ?? createdAtMs)
-        writer.varint(ProofSchema.Fix.source, fix.source.rawValue)
+        writer.varint(ProofSchema.Fix.source, UInt64(fix.source.wireValue))
         return writer.bytes
     }
 

@@ -7,7 +7,8 @@ import OctetContent
 public struct ProofDraft: Sendable {
     /// The proof's one platform type; the issuer writes its `octet.proto` number.
     public typealias Platform = LocationProof.Platform
-    public enum FixSource: UInt64, Sendable { case gnss = 1, fused = 2, network = 3 }
+    /// The fix's one source type; the issuer writes its `octet.proto` number.
+    public typealias FixSource = LocationProof.FixSource
     public enum StageKind: UInt64, Sendable, CaseIterable { case capture = 1, fix = 2, content = 3, verdict = 4 }
 
     public struct Fix: Sendable {

@@ -44,7 +44,7 @@ public struct LocationProof: Sendable {
         }
     }
 
-    /// How the fix was measured.
+    /// How the fix was measured: the one type of `Fix.source`, which the issuer writes too.
     public enum FixSource: String, Sendable, Hashable {
         case gnss = "GNSS"
         case fused = "FUSED"
@@ -57,6 +57,14 @@ public struct LocationProof: Sendable {
             case 2: self = .fused
             case 3: self = .network
             default: return nil
+            }
+        }
+
+        package var wireValue: Int {
+            switch self {
+            case .gnss: 1
+            case .fused: 2
+            case .network: 3
             }
         }
     }
