@@ -9,8 +9,9 @@ import OctetOutcome
 public enum AndroidKeyAttestation {
     /// The KeyDescription extension.
     public static let extensionOID = "1.3.6.1.4.1.11129.2.1.17"
-    /// The wire bounds of `AndroidKeyAttestation.certificate_chain`, checked again here.
-    public static let chainLengthRange = ProofSchema.chainCertificates
+    /// How many certificates a chain has: the wire bound of `AndroidKeyAttestation.certificate_chain`
+    /// (`ProofSchema` names this constant), checked again here.
+    public static let chainLengthRange = 2...8
 
     /// Judges a chain (leaf first) for the app `appId`. `createdAtMs` (the proof's
     /// `claims.created_at_ms`) is the judging instant when the key has no creationDateTime.

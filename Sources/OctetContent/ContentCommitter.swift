@@ -1,6 +1,5 @@
 import Foundation
 import OctetCrypto
-import OctetEncoding
 
 /// One item an app commits to in a proof.
 public struct ContentToCommit: Sendable {
@@ -10,10 +9,10 @@ public struct ContentToCommit: Sendable {
         case file(URL)
     }
 
-    /// `ProofSchema.ContentCommitment.key`: 1..64 bytes of `[a-z0-9._-]`, unique within the proof.
+    /// `CommittedContent.isKey`: 1..64 bytes of `[a-z0-9._-]`, unique within the proof.
     public var key: String
-    /// `ProofSchema.ContentCommitment.contentType`: `type/subtype`, each part
-    /// `[a-z0-9][a-z0-9!#$&^_.+-]*`, 1..255 bytes.
+    /// `CommittedContent.isContentType`: `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`,
+    /// 1..255 bytes.
     public var contentType: String
     public var source: Source
     /// Optional; where the content can be fetched. It is public in the proof: never put a credential here.
@@ -62,9 +61,9 @@ public enum ContentCommitter {
         var committed: [CommittedContent] = []
         var keys = Set<[UInt8]>()
         for (index, (item, salt)) in zip(items, salts).enumerated() {
-            guard ProofSchema.ContentCommitment.isKey(item.key.utf8) else { throw .invalidKey(index: index) }
+            guard CommittedContent.isKey(item.key.utf8) else { throw .invalidKey(index: index) }
             guard keys.insert(Array(item.key.utf8)).inserted else { throw .duplicateKey(index: index) }
-            guard ProofSchema.ContentCommitment.isContentType(item.contentType.utf8) else {
+            guard CommittedContent.isContentType(item.contentType.utf8) else {
                 throw .invalidContentType(index: index)
             }
             guard Manifest.saltLengths.contains(salt.count) else { throw .invalidSalt(index: index) }

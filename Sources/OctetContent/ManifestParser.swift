@@ -54,9 +54,7 @@ enum ManifestParser {
             throw ManifestDefect(.invalidSaltLength, entry: index, member: "salt")
         }
         let digest = try hex("sha256", in: object, entry: index)
-        guard ProofSchema.ContentCommitment.sha256.allows(byteCount: digest.count) else {
-            throw ManifestDefect(.invalidDigestLength, entry: index, member: "sha256")
-        }
+        guard digest.count == 32 else { throw ManifestDefect(.invalidDigestLength, entry: index, member: "sha256") }
         return Manifest.Entry(key: key, contentType: contentType, size: size, salt: salt, sha256: digest)
     }
 

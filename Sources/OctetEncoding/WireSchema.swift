@@ -28,9 +28,11 @@ public struct FieldSpec: Sendable {
     }
 
     /// Whether a payload of `byteCount` bytes is within ``bytes`` (any length when unbounded).
+    @inlinable
     public func allows(byteCount: Int) -> Bool { bytes?.contains(byteCount) ?? true }
 
     /// Whether `recordCount` records are within ``records`` (any number when unbounded).
+    @inlinable
     public func allows(recordCount: Int) -> Bool { records?.contains(recordCount) ?? true }
 
     /// A bound as details print it: `16` for one length, `1..64` for a range, empty for none.

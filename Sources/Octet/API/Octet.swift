@@ -1,5 +1,4 @@
 import Foundation
-import OctetEncoding
 
 /// On-device proof verification: static, synchronous, offline (seed: "Octet.verify").
 public enum Octet {

@@ -1,5 +1,4 @@
 import OctetCrypto
-import OctetEncoding
 import OctetOutcome
 
 extension Check {

@@ -1,5 +1,4 @@
 import OctetCrypto
-import OctetEncoding
 
 /// Which of a proof's claimed tier `verdict-tier` and `spoofingVerdict` may read.
 enum SignedTier {

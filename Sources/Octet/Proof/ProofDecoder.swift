@@ -172,15 +172,15 @@ enum ProofDecoder {
         let keyRecord = try item.required(key, K.key)
         let decodedKey = try item.string(keyRecord, "key")
         let keyBytes = item.payload(keyRecord)
-        guard K.isKey(keyBytes) else {
+        guard CommittedContent.isKey(keyBytes) else {
             throw WireError(
                 .boundViolated, at: keyRecord.offset,
-                "ContentCommitment.key must be \(FieldSpec.text(K.key.bytes)) bytes of \(K.keyCharacters)")
+                "ContentCommitment.key must be \(FieldSpec.text(K.key.bytes)) bytes of \(CommittedContent.keyCharacters)")
         }
         let typeRecord = try item.required(contentType, K.contentType)
         let decodedType = try item.string(typeRecord, "content_type")
         let typeBytes = item.payload(typeRecord)
-        guard K.isContentType(typeBytes) else {
+        guard CommittedContent.isContentType(typeBytes) else {
             throw WireError(.boundViolated, at: typeRecord.offset, "ContentCommitment.content_type is not type/subtype")
         }
         let decodedSize = try item.required(size, K.size).varint

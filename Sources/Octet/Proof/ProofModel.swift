@@ -20,7 +20,8 @@ extension DecodedProof {
     func makeContentClaim() -> ContentCommitmentClaim {
         // By index: `first(where:)` copied the stage out, with its every slice and array.
         let content = stages.firstIndex { $0.kind == .content }
-        return ContentCommitmentClaim(items: claims.content, signedRoot: content.map { Array(stages[$0].contentRoot ?? []) })
+        return ContentCommitmentClaim(
+            items: claims.content, signedRoot: content.map { Array(stages[$0].contentRoot ?? []) })
     }
 }
 

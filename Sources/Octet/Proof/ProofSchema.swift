@@ -1,7 +1,14 @@
-/// Field numbers, wire types, cardinality, bounds and string syntax of `octet.proto` (the design's
-/// "Bounds"), the schema the strict decoder reads by. The only place they are written: the
-/// decoder, the issuer, the content committer, the front ends' flags and the API doors that take
-/// evidence name fields (`ProofSchema.Claims.sessionNonce.bytes`), never numbers.
+import OctetAttestation
+import OctetContent
+import OctetEncoding
+
+/// Field numbers, wire types, cardinality and bounds of `octet.proto` (the design's "Bounds"), the
+/// schema the strict decoder reads by. The only place they are written: the decoder, the issuer,
+/// the front ends' flags and the API doors that take evidence name fields and bounds
+/// (`ProofSchema.sessionNonceBytes`), never numbers. Two bounds are declared by the lower module
+/// that also enforces them and named here: a content item's key and media type
+/// (`CommittedContent`, whose syntax `ContentCommitter` shares) and the Android chain's length
+/// (`AndroidKeyAttestation.chainLengthRange`).
 package enum ProofSchema {
     /// A SEC1 uncompressed P-256 point (`0x04 || x || y`): every key field.
     package static let pointBytes = 65...65
@@ -15,8 +22,8 @@ package enum ProofSchema {
     package static let assertionBytes = 1...4096
     /// One certificate of an Android chain (also `Octet.verifyAndroidKeyChain`'s bound).
     package static let certificateBytes = 1...16384
-    /// How many certificates an Android chain has (also the chain walk's bound).
-    package static let chainCertificates = 2...8
+    /// How many certificates an Android chain has: the chain walk's bound, which it declares.
+    package static let chainCertificates = OctetAttestation.AndroidKeyAttestation.chainLengthRange
 
     package enum LocationProof {
         package static let formatVersion = FieldSpec(1, "format_version", .varint)
@@ -75,39 +82,12 @@ package enum ProofSchema {
     }
     package static let fix = WireSchema("Fix", Fix.fields)
     package enum ContentCommitment {
-        package static let key = FieldSpec(1, "key", .lengthDelimited, bytes: 1...64)
-        package static let contentType = FieldSpec(2, "content_type", .lengthDelimited, bytes: 1...255)
+        package static let key = FieldSpec(1, "key", .lengthDelimited, bytes: CommittedContent.keyBytes)
+        package static let contentType = FieldSpec(2, "content_type", .lengthDelimited, bytes: CommittedContent.contentTypeBytes)
         package static let size = FieldSpec(3, "size", .varint)
         package static let sha256 = FieldSpec(4, "sha256", .lengthDelimited, bytes: digestBytes)
         package static let locator = FieldSpec(5, "locator", .lengthDelimited)
         package static let fields = [key, contentType, size, sha256, locator]
-
-        /// The characters of a key, as details print them.
-        package static let keyCharacters = "[a-z0-9._-]"
-
-        /// `key`: within its bounds, every byte of ``keyCharacters``.
-        package static func isKey(_ bytes: some Collection<UInt8>) -> Bool {
-            key.allows(byteCount: bytes.count) && bytes.allSatisfy(isKeyByte)
-        }
-
-        /// `content_type`: within its bounds, `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`.
-        package static func isContentType(_ bytes: some Collection<UInt8>) -> Bool {
-            guard contentType.allows(byteCount: bytes.count) else { return false }
-            let parts = bytes.split(separator: 0x2F, maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { return false }
-            return parts.allSatisfy { part in
-                guard let first = part.first, isAlphanumeric(first) else { return false }
-                return part.dropFirst().allSatisfy { isAlphanumeric($0) || "!#$&^_.+-".utf8.contains($0) }
-            }
-        }
-
-        private static func isKeyByte(_ byte: UInt8) -> Bool {
-            isAlphanumeric(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
-        }
-
-        private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-        }
     }
     package static let contentCommitment = WireSchema("ContentCommitment", ContentCommitment.fields)
     package enum AssuranceTier {
