@@ -75,10 +75,13 @@ public enum JSONReport {
         case nothing
     }
 
-    /// Room for the whole object at once: the fixed members and about a line per check.
+    /// Room for the whole object at once, nearly always: the fixed members and a line per check
+    /// with a detail of up to 96 bytes (a longer one grows the buffer). Not the details' own
+    /// lengths: a detail is written when read (`ProofCheck.detail`), and reading it here would
+    /// write it twice.
     private static func capacity(_ report: ProofReport) -> Int {
         var total = 384 + report.path.utf8.count
-        for check in report.checks { total += 64 + check.name.utf8.count + check.detail.utf8.count }
+        for check in report.checks { total += 160 + check.name.utf8.count }
         return total
     }
 

@@ -137,24 +137,23 @@ public struct ProofInspection: Sendable, Equatable {
     /// The `expectedApps` entry that accepts this proof's app once it verifies, or nil: the App
     /// Attest enrolment's App ID; for Android, the claimed package with every attested signer, when
     /// the attestation application id names that package and lists at least one signer.
-    public var expectedAppsEntry: RequestOptions.ExpectedAppEntry? {
+    public var expectedAppsEntry: ExpectedApp? {
         switch attestedApp {
-        case .apple(let appID): return .apple(appId: appID)
+        case .apple(let appID): return .apple(appID: appID)
         case .android(let names, let digests) where names.contains(appId) && !digests.isEmpty:
-            return .android(packageName: appId, signingCertificateSha256Hex: digests)
+            return .android(packageName: appId, signingCertificateSHA256: digests.map { Data(Hex.decode($0) ?? []) })
         default: return nil
         }
     }
 
     /// `expectedAppsEntry` as `octet-verify` flags: `--app-id …` or `--android-app PACKAGE:DIGEST,…`.
     public var pinningFlag: String? {
-        guard let entry = expectedAppsEntry else { return nil }
-        if let apple = entry.apple { return "--app-id " + apple.appId }
-        if let android = entry.android {
-            return "--android-app " + android.packageName + ":"
-                + android.signingCertificateSha256Hex.joined(separator: ",")
+        switch expectedAppsEntry {
+        case .apple(let appID)?: return "--app-id " + appID
+        case .android(let packageName, let digests)?:
+            return "--android-app " + packageName + ":" + digests.map { Hex.encode($0) }.joined(separator: ",")
+        case nil: return nil
         }
-        return nil
     }
 
     /// Decodes `bytes` and inspects them; the decoding error when they are not a well-formed proof.
@@ -220,18 +219,20 @@ public struct ProofInspection: Sendable, Equatable {
     }
 
     /// An `expectedApps` entry in the request's shape.
-    static func entryJSON(_ entry: RequestOptions.ExpectedAppEntry) -> JSONOut {
-        if let apple = entry.apple { return .object([("apple", .object([("appId", .string(apple.appId))]))]) }
-        guard let android = entry.android else { return .null }
-        return .object([
-            (
-                "android",
-                .object([
-                    ("packageName", .string(android.packageName)),
-                    ("signingCertificateSha256Hex", .array(android.signingCertificateSha256Hex.map { .string($0) })),
-                ])
-            )
-        ])
+    static func entryJSON(_ entry: ExpectedApp) -> JSONOut {
+        switch entry {
+        case .apple(let appID): return .object([("apple", .object([("appId", .string(appID))]))])
+        case .android(let packageName, let digests):
+            return .object([
+                (
+                    "android",
+                    .object([
+                        ("packageName", .string(packageName)),
+                        ("signingCertificateSha256Hex", .array(digests.map { .string(Hex.encode($0)) })),
+                    ])
+                )
+            ])
+        }
     }
 
     /// A proof that could not be inspected, in its place: `{"schema":…,"proof":…,"error":{"code":…,"detail":…}}`.

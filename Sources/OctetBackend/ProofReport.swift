@@ -29,8 +29,7 @@ public struct ProofReport: Sendable, Equatable {
     ) {
         self.path = path
         self.proofSHA256 = proofSHA256
-        // The library's array itself, unless a name changes: a copy of every check was made for
-        // every proof, though only Android and iOS proofs rename one.
+        // The library's array itself, copied only when a name changes (Android and iOS proofs).
         var checks = verification.checks
         if let index = checks.firstIndex(where: { $0.name == CheckName.hardwareAttestation }) {
             let check = checks[index]

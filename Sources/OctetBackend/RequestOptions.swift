@@ -4,332 +4,71 @@ import OctetAttestation
 import OctetContent
 import OctetEncoding
 
-/// `VerifyOptions` as JSON: the `options` object of a conformance vector (docs/conformance.md) and
-/// of a request (service.md). This is the one decoder of that object: the conformance tests, the
-/// vector generator, `--requests` and `serve` all read it here.
+/// The `options` object of a request (service.md) and of a conformance vector (docs/conformance.md),
+/// decoded straight into `VerifyOptions`. This is the one decoder of that object: the conformance
+/// tests, the vector generator, `--requests` and `serve` all read it here, and the one encoder
+/// (`Encodable`, used by the generator) writes what this decoder reads back unchanged. The command
+/// line's per-proof flags fill one too (`VerifyConfiguration.options`), each as it is read.
 ///
-/// An absent member means the API default. Every member has exactly one type; `null`, unknown
-/// members and members of the wrong type are refused (a caller who meant to bind a session nonce
-/// and sent `null` must hear about it, not have session binding silently NOT-CHECKED).
-public struct RequestOptions: Encodable, Sendable, Equatable {
-    public struct Region: Encodable, Sendable, Equatable {
-        public struct Circle: Encodable, Sendable, Equatable {
-            public var latitude: Double
-            public var longitude: Double
-            public var radiusMeters: Double
-
-            public init(latitude: Double, longitude: Double, radiusMeters: Double) {
-                self.latitude = latitude
-                self.longitude = longitude
-                self.radiusMeters = radiusMeters
-            }
-        }
-        /// Exactly one of the three is set.
-        public var circle: Circle?
-        public var geohash: String?
-        /// Vertices as [latitude, longitude] pairs, in degrees.
-        public var polygon: [[Double]]?
-
-        public init(circle: Circle? = nil, geohash: String? = nil, polygon: [[Double]]? = nil) {
-            self.circle = circle
-            self.geohash = geohash
-            self.polygon = polygon
-        }
+/// An absent member means the API default. Every member has exactly one type and is decoded once,
+/// into its `VerifyOptions` member; `null`, unknown members and members of the wrong type are
+/// refused (a caller who meant to bind a session nonce and sent `null` must hear about it, not have
+/// session binding silently NOT-CHECKED). An `expectedRegion` is judged once, when it is read
+/// (`VerifyOptions.expectedRegion`'s setter): an invalid region is not a malformed request but the
+/// three region checks' `EXPECTED_REGION_INVALID`, as for a Swift caller, and no proof re-validates it.
+@dynamicMemberLookup
+public struct RequestOptions: Sendable, Equatable, Encodable {
+    /// The options, `verificationTime` included when the object gives it.
+    public private(set) var verifyOptions: VerifyOptions
+    /// `verificationTime`, Unix milliseconds, exactly as given (the report prints it). Vectors
+    /// always give it; a request without it is judged at the clock, read once for that request.
+    public var verificationTimeMs: Int64? {
+        didSet { verifyOptions.verificationTime = verificationTimeMs.map(Self.date) }
     }
 
-    /// Presented content: exactly one of the two is set.
-    public struct Content: Encodable, Sendable, Equatable {
-        /// The content's bytes (`.bytes`), decoded once from `bytesBase64`.
-        public var bytes: [UInt8]?
-        /// `.unavailable(reason)`.
-        public var unavailable: String?
-
-        public init(bytes: [UInt8]? = nil, unavailable: String? = nil) {
-            self.bytes = bytes
-            self.unavailable = unavailable
-        }
-
-        /// From base64 text, which must be valid (hand-built options; the decoder refuses bad base64).
-        public init(bytesBase64: String?, unavailable: String? = nil) {
-            self.init(bytes: bytesBase64.map { RequestOptions.bytes(base64: $0, "bytesBase64") }, unavailable: unavailable)
-        }
-
-        /// `bytesBase64` as it is sent.
-        public var bytesBase64: String? { bytes.map { Base64.encode($0) } }
-
-        enum CodingKeys: String, CodingKey { case bytesBase64, unavailable }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(bytesBase64, forKey: .bytesBase64)
-            try container.encodeIfPresent(unavailable, forKey: .unavailable)
-        }
-    }
-
-    public struct CallerMetadata: Encodable, Sendable, Equatable {
-        /// The manifest's bytes, decoded once from `manifestJsonBase64`.
-        public var manifestJson: [UInt8]?
-        /// Presented content by key.
-        public var content: [String: Content]
-        /// "none", "all", or "keys" (then `requireContentKeys`).
-        public var requireContent: String
-        public var requireContentKeys: [String]?
-
-        public init(
-            manifestJson: [UInt8]?, content: [String: Content] = [:], requireContent: String = "none",
-            requireContentKeys: [String]? = nil
-        ) {
-            self.manifestJson = manifestJson
-            self.content = content
-            self.requireContent = requireContent
-            self.requireContentKeys = requireContentKeys
-        }
-
-        /// From base64 text, which must be valid (hand-built options; the decoder refuses bad base64).
-        public init(
-            manifestJsonBase64: String? = nil, content: [String: Content] = [:], requireContent: String = "none",
-            requireContentKeys: [String]? = nil
-        ) {
-            self.init(
-                manifestJson: manifestJsonBase64.map { RequestOptions.bytes(base64: $0, "manifestJsonBase64") },
-                content: content, requireContent: requireContent, requireContentKeys: requireContentKeys)
-        }
-
-        /// `manifestJsonBase64` as it is sent.
-        public var manifestJsonBase64: String? { manifestJson.map { Base64.encode($0) } }
-
-        enum CodingKeys: String, CodingKey { case manifestJsonBase64, content, requireContent, requireContentKeys }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(manifestJsonBase64, forKey: .manifestJsonBase64)
-            try container.encode(content, forKey: .content)
-            try container.encode(requireContent, forKey: .requireContent)
-            try container.encodeIfPresent(requireContentKeys, forKey: .requireContentKeys)
-        }
-    }
-
-    /// `TrustAnchors`: DER roots, base64. Absent: the bundled roots. Vectors only: a request may not
-    /// choose its own anchors.
-    public struct Anchors: Encodable, Sendable, Equatable {
-        /// The roots' DER, decoded once from the base64 members.
-        public var appAttestRootsDER: [[UInt8]]
-        public var androidRootsDER: [[UInt8]]
-
-        public init(appAttestRootsDER: [[UInt8]], androidRootsDER: [[UInt8]]) {
-            self.appAttestRootsDER = appAttestRootsDER
-            self.androidRootsDER = androidRootsDER
-        }
-
-        /// From base64 text, which must be valid (hand-built options; the decoder refuses bad base64).
-        public init(appAttestRootsDERBase64: [String], androidRootsDERBase64: [String]) {
-            self.init(
-                appAttestRootsDER: appAttestRootsDERBase64.map { RequestOptions.bytes(base64: $0, "appAttestRootsDERBase64") },
-                androidRootsDER: androidRootsDERBase64.map { RequestOptions.bytes(base64: $0, "androidRootsDERBase64") })
-        }
-
-        public var appAttestRootsDERBase64: [String] { appAttestRootsDER.map { Base64.encode($0) } }
-        public var androidRootsDERBase64: [String] { androidRootsDER.map { Base64.encode($0) } }
-
-        enum CodingKeys: String, CodingKey { case appAttestRootsDERBase64, androidRootsDERBase64 }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(appAttestRootsDERBase64, forKey: .appAttestRootsDERBase64)
-            try container.encode(androidRootsDERBase64, forKey: .androidRootsDERBase64)
-        }
-    }
-
-    /// One entry of `expectedApps`: exactly one of the two is set, as
-    /// `{"apple":{"appId":"TEAMID.bundle.id"}}` or
-    /// `{"android":{"packageName":"com.example","signingCertificateSha256Hex":["<64 hex>", …]}}`.
-    public struct ExpectedAppEntry: Encodable, Sendable, Equatable {
-        public struct Apple: Encodable, Sendable, Equatable {
-            public var appId: String
-
-            public init(appId: String) { self.appId = appId }
-        }
-
-        public struct Android: Encodable, Sendable, Equatable {
-            public var packageName: String
-            /// Lower-case hex, 64 digits each, at least one.
-            public var signingCertificateSha256Hex: [String]
-
-            public init(packageName: String, signingCertificateSha256Hex: [String]) {
-                self.packageName = packageName
-                self.signingCertificateSha256Hex = signingCertificateSha256Hex
-            }
-        }
-
-        public var apple: Apple?
-        public var android: Android?
-
-        public init(apple: Apple? = nil, android: Android? = nil) {
-            self.apple = apple
-            self.android = android
-        }
-
-        /// `{"apple":{"appId":…}}`.
-        public static func apple(appId: String) -> ExpectedAppEntry { ExpectedAppEntry(apple: Apple(appId: appId)) }
-
-        /// `{"android":{"packageName":…,"signingCertificateSha256Hex":[…]}}`.
-        public static func android(packageName: String, signingCertificateSha256Hex: [String]) -> ExpectedAppEntry {
-            ExpectedAppEntry(
-                android: Android(packageName: packageName, signingCertificateSha256Hex: signingCertificateSha256Hex))
-        }
-
-        /// The library's value. The decoder validated every entry it read; built by hand, a digest
-        /// that is not lower-case hex becomes an empty one, so the entry never matches.
-        public var expectedApp: ExpectedApp? {
-            if let apple { return .apple(appID: apple.appId) }
-            if let android {
-                return .android(
-                    packageName: android.packageName,
-                    signingCertificateSHA256: android.signingCertificateSha256Hex.map { Data(Hex.decode($0) ?? []) })
-            }
-            return nil
-        }
-    }
-
-    /// The most entries `expectedApps` may hold, and the most digests one Android entry may list.
-    public static let maxExpectedApps = 1024
-    public static let maxSigningCertificates = 64
-
-    /// `verificationTime`, Unix milliseconds. Vectors always give it; a request without it is
-    /// judged at the clock, read once for that request.
-    public var verificationTimeMs: Int64?
-    public var maxAgeSeconds: Double?
-    public var expectedRegion: Region?
-    public var requireAttestation: Bool?
-    public var honorVerdictTier: Bool?
-    /// "VERIFIED" or "PLAUSIBLE".
-    public var requireVerdict: String?
-    public var callerMetadata: CallerMetadata?
-    public var requireCallerMetadata: Bool?
-    /// The session nonce's bytes, decoded once from `expectedSessionNonceBase64`.
-    public var expectedSessionNonce: [UInt8]?
-    public var trustAnchors: Anchors?
-    /// `attestationBundle`: an encoded `AppAttestEnrolment`, decoded once from `attestationBundleBase64`.
-    public var attestationBundle: [UInt8]?
-    /// `expectedApps`: absent => nil (no `app-identity`); `[]` accepts no app.
-    public var expectedApps: [ExpectedAppEntry]?
-
-    public init(verificationTimeMs: Int64? = nil) {
+    public init(_ verifyOptions: VerifyOptions = VerifyOptions(), verificationTimeMs: Int64? = nil) {
+        self.verifyOptions = verifyOptions
         self.verificationTimeMs = verificationTimeMs
+        self.verifyOptions.verificationTime = verificationTimeMs.map(Self.date)
     }
 
-    /// `expectedSessionNonceBase64` as it is sent; set from valid base64 only (hand-built options).
-    public var expectedSessionNonceBase64: String? {
-        get { expectedSessionNonce.map { Base64.encode($0) } }
-        set { expectedSessionNonce = newValue.map { Self.bytes(base64: $0, "expectedSessionNonceBase64") } }
+    /// Every member of `VerifyOptions` but `verificationTime` (set through ``verificationTimeMs``).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<VerifyOptions, Value>) -> Value {
+        get { verifyOptions[keyPath: keyPath] }
+        set {
+            precondition(keyPath != \VerifyOptions.verificationTime, "set verificationTimeMs")
+            verifyOptions[keyPath: keyPath] = newValue
+        }
     }
 
-    /// `attestationBundleBase64` as it is sent; set from valid base64 only (hand-built options).
-    public var attestationBundleBase64: String? {
-        get { attestationBundle.map { Base64.encode($0) } }
-        set { attestationBundle = newValue.map { Self.bytes(base64: $0, "attestationBundleBase64") } }
-    }
-
-    /// Base64 text a program wrote into hand-built options. Text from outside goes through the
-    /// decoder, which refuses bad base64 as a `RequestError` naming the member; here it is a
-    /// programming error, never a member that silently counts as absent.
-    static func bytes(base64 text: String, _ member: String) -> [UInt8] {
-        guard let bytes = Base64.decode(text) else { preconditionFailure("RequestOptions.\(member): not base64") }
-        return bytes
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case verificationTimeMs, maxAgeSeconds, expectedRegion, requireAttestation, honorVerdictTier, requireVerdict,
-            callerMetadata, requireCallerMetadata, expectedSessionNonceBase64, trustAnchors, attestationBundleBase64,
-            expectedApps
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(verificationTimeMs, forKey: .verificationTimeMs)
-        try container.encodeIfPresent(maxAgeSeconds, forKey: .maxAgeSeconds)
-        try container.encodeIfPresent(expectedRegion, forKey: .expectedRegion)
-        try container.encodeIfPresent(requireAttestation, forKey: .requireAttestation)
-        try container.encodeIfPresent(honorVerdictTier, forKey: .honorVerdictTier)
-        try container.encodeIfPresent(requireVerdict, forKey: .requireVerdict)
-        try container.encodeIfPresent(callerMetadata, forKey: .callerMetadata)
-        try container.encodeIfPresent(requireCallerMetadata, forKey: .requireCallerMetadata)
-        try container.encodeIfPresent(expectedSessionNonceBase64, forKey: .expectedSessionNonceBase64)
-        try container.encodeIfPresent(trustAnchors, forKey: .trustAnchors)
-        try container.encodeIfPresent(attestationBundleBase64, forKey: .attestationBundleBase64)
-        try container.encodeIfPresent(expectedApps, forKey: .expectedApps)
-    }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
     /// The options without attestation material (anchors and bundle), which a test authority
     /// mints afresh on every regeneration.
     public var withoutAttestationMaterial: RequestOptions {
         var copy = self
-        copy.trustAnchors = nil
+        copy.trustAnchors = .bundled
         copy.attestationBundle = nil
         return copy
     }
 
-    /// The options to pass to `Octet.verify`, judged at `verificationTimeMs`, or at
-    /// `defaultTimeMilliseconds` when the object has none. A plain mapping: every member is already
-    /// typed (the decoder decoded each base64 member once, and refused any it could not read), so
-    /// no member can fail here or count as absent.
-    public func verifyOptions(defaultTimeMilliseconds: Int64 = 0) -> VerifyOptions {
-        let milliseconds = verificationTimeMs ?? defaultTimeMilliseconds
-        var options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-        if let maxAgeSeconds { options.maxAgeSeconds = maxAgeSeconds }
-        if let region = expectedRegion {
-            if let circle = region.circle {
-                options.expectedRegion = .circle(
-                    latitude: circle.latitude, longitude: circle.longitude, radiusMeters: circle.radiusMeters)
-            } else if let geohash = region.geohash {
-                options.expectedRegion = .geohash(geohash)
-            } else if let polygon = region.polygon {
-                // The decoder reads pairs only; a hand-built vertex that is not a pair is NaN, which
-                // the library judges expected-region-invalid (FAIL), never an absent region.
-                options.expectedRegion = .polygon(
-                    polygon.map {
-                        $0.count == 2 ? .init(latitude: $0[0], longitude: $0[1]) : .init(latitude: .nan, longitude: .nan)
-                    })
-            }
-        }
-        options.requireAttestation = requireAttestation ?? false
-        options.honorVerdictTier = honorVerdictTier ?? false
-        switch requireVerdict {
-        case nil: break
-        case "VERIFIED": options.requireVerdict = .verified
-        case "PLAUSIBLE": options.requireVerdict = .plausible
-        case let other?: preconditionFailure("RequestOptions.requireVerdict: \(other) is not VERIFIED or PLAUSIBLE")
-        }
-        if let metadata = callerMetadata {
-            var content: [String: CallerMetadataCheck.Content] = [:]
-            for (key, value) in metadata.content {
-                if let bytes = value.bytes {
-                    content[key] = .bytes(Data(bytes))
-                } else {
-                    content[key] = .unavailable(value.unavailable ?? "")
-                }
-            }
-            let required: CallerMetadataCheck.RequiredContent
-            switch metadata.requireContent {
-            case "none": required = .none
-            case "all": required = .all
-            case "keys": required = .keys(metadata.requireContentKeys ?? [])
-            case let other: preconditionFailure("RequestOptions.requireContent: \(other) is not none, all or keys")
-            }
-            options.callerMetadata = CallerMetadataCheck(
-                manifestJson: metadata.manifestJson.map { Data($0) }, content: content, requireContent: required)
-        }
-        options.requireCallerMetadata = requireCallerMetadata ?? false
-        options.expectedSessionNonce = expectedSessionNonce.map { Data($0) }
-        if let anchors = trustAnchors {
-            options.trustAnchors = TrustAnchors(
-                appAttestRootsDER: anchors.appAttestRootsDER.map { Data($0) },
-                androidRootsDER: anchors.androidRootsDER.map { Data($0) })
-        }
-        options.attestationBundle = attestationBundle.map { Data($0) }
-        options.expectedApps = expectedApps?.compactMap(\.expectedApp)
-        return options
+    /// Two objects are equal when they write the same JSON: the members this object carries
+    /// (never the sources, which are the verifier's configuration).
+    public static func == (lhs: RequestOptions, rhs: RequestOptions) -> Bool {
+        guard let left = lhs.canonicalJSON, let right = rhs.canonicalJSON else { return false }
+        return left == right
     }
+
+    /// The object as JSON with sorted keys; nil when it holds what the object cannot carry (content in a file).
+    public var canonicalJSON: Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try? encoder.encode(self)
+    }
+
+    /// The most entries `expectedApps` may hold, and the most digests one Android entry may list.
+    public static let maxExpectedApps = 1024
+    public static let maxSigningCertificates = 64
 }
 
 // MARK: Decoding
@@ -341,11 +80,17 @@ extension RequestOptions {
         case conformanceVector
     }
 
-    static let memberNames = [
-        "verificationTimeMs", "maxAgeSeconds", "expectedRegion", "requireAttestation", "honorVerdictTier",
-        "requireVerdict", "callerMetadata", "requireCallerMetadata", "expectedSessionNonceBase64", "trustAnchors",
-        "attestationBundleBase64", "expectedApps",
-    ]
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case verificationTimeMs, maxAgeSeconds, expectedRegion, requireAttestation, honorVerdictTier, requireVerdict,
+            callerMetadata, requireCallerMetadata, expectedSessionNonceBase64, trustAnchors, attestationBundleBase64,
+            expectedApps
+    }
+
+    static let memberNames = CodingKeys.allCases.map(\.rawValue)
+
+    /// The wire names of `RequiredVerdict` and `CallerMetadataCheck.RequiredContent`.
+    static let verdictNames: [(String, RequiredVerdict)] = [("VERIFIED", .verified), ("PLAUSIBLE", .plausible)]
+    static let requiredContentNames = ["none", "all", "keys"]
 
     /// Reads an `options` object found at `path`.
     public init(json: JSONObject, at path: FieldPath, source: Source) throws(RequestError) {
@@ -354,43 +99,48 @@ extension RequestOptions {
             ? [(name: "trustAnchors", reason: "refused in a request: the trust anchors are the verifier's configuration")]
             : []
         let reader = try MemberReader(json, at: path, known: Self.memberNames, refused: refused)
-        self.init()
-        verificationTimeMs = try reader.integer("verificationTimeMs", range: 0...Int64.max)
-        maxAgeSeconds = try reader.number("maxAgeSeconds")
+        var options = VerifyOptions()
+        let milliseconds = try reader.integer("verificationTimeMs", range: 0...Int64.max)
+        if let maxAge = try reader.number("maxAgeSeconds") { options.maxAgeSeconds = maxAge }
         if let (region, regionPath) = try reader.object("expectedRegion") {
-            expectedRegion = try Self.region(region, at: regionPath)
+            options.expectedRegion = try Self.region(region, at: regionPath)
         }
-        requireAttestation = try reader.bool("requireAttestation")
-        honorVerdictTier = try reader.bool("honorVerdictTier")
-        requireVerdict = try reader.string("requireVerdict", oneOf: ["VERIFIED", "PLAUSIBLE"])
+        options.requireAttestation = try reader.bool("requireAttestation") ?? false
+        options.honorVerdictTier = try reader.bool("honorVerdictTier") ?? false
+        if let verdict = try reader.string("requireVerdict", oneOf: Self.verdictNames.map(\.0)) {
+            options.requireVerdict = Self.verdictNames.first { $0.0 == verdict }?.1
+        }
         if let (metadata, metadataPath) = try reader.object("callerMetadata") {
-            callerMetadata = try Self.callerMetadata(metadata, at: metadataPath)
+            options.callerMetadata = try Self.callerMetadata(metadata, at: metadataPath)
         }
-        requireCallerMetadata = try reader.bool("requireCallerMetadata")
-        expectedSessionNonce = try reader.base64Bytes(
-            "expectedSessionNonceBase64", note: " (a request takes the nonce in base64; the command line's --session-nonce takes hex)")
+        options.requireCallerMetadata = try reader.bool("requireCallerMetadata") ?? false
+        options.expectedSessionNonce = try reader.base64Bytes(
+            "expectedSessionNonceBase64",
+            note: " (a request takes the nonce in base64; the command line's --session-nonce takes hex)"
+        ).map { Data($0) }
         if let (anchors, anchorsPath) = try reader.object("trustAnchors") {
             let anchorsReader = try MemberReader(
                 anchors, at: anchorsPath, known: ["appAttestRootsDERBase64", "androidRootsDERBase64"])
-            trustAnchors = Anchors(
-                appAttestRootsDER: try anchorsReader.base64Array("appAttestRootsDERBase64", required: true) ?? [],
-                androidRootsDER: try anchorsReader.base64Array("androidRootsDERBase64", required: true) ?? [])
+            options.trustAnchors = TrustAnchors(
+                appAttestRootsDER: (try anchorsReader.base64Array("appAttestRootsDERBase64", required: true) ?? [])
+                    .map { Data($0) },
+                androidRootsDER: (try anchorsReader.base64Array("androidRootsDERBase64", required: true) ?? [])
+                    .map { Data($0) })
         }
-        attestationBundle = try reader.base64Bytes("attestationBundleBase64")
+        options.attestationBundle = try reader.base64Bytes("attestationBundleBase64").map { Data($0) }
         if let (entries, entriesPath) = try reader.array("expectedApps") {
-            expectedApps = try Self.expectedApps(entries, at: entriesPath)
+            options.expectedApps = try Self.expectedApps(entries, at: entriesPath)
         }
+        self.init(options, verificationTimeMs: milliseconds)
     }
 
-    /// `expectedApps`: each entry validated as `ExpectedApp`'s text constructors validate it, so a
-    /// mistake is a request error naming the entry, not a pin that silently never matches.
-    private static func expectedApps(_ entries: [JSONValue], at path: FieldPath) throws(RequestError)
-        -> [ExpectedAppEntry]
-    {
+    /// `expectedApps`: each entry built by `ExpectedApp`'s validating constructors, so a mistake is
+    /// a request error naming the entry, not a pin that silently never matches.
+    private static func expectedApps(_ entries: [JSONValue], at path: FieldPath) throws(RequestError) -> [ExpectedApp] {
         guard entries.count <= maxExpectedApps else {
             throw RequestError(at: path, "more than \(maxExpectedApps) entries")
         }
-        var apps: [ExpectedAppEntry] = []
+        var apps: [ExpectedApp] = []
         for (index, value) in entries.enumerated() {
             let entryPath = path.appending(index: index)
             guard case .object(let entry) = value else {
@@ -407,11 +157,10 @@ extension RequestOptions {
                     throw RequestError(at: appIdPath, "required")
                 }
                 do throws(ExpectedAppError) {
-                    _ = try ExpectedApp.apple(validatingAppID: appId)
+                    apps.append(try ExpectedApp.apple(validatingAppID: appId))
                 } catch {
                     throw RequestError(at: appIdPath, error.description)
                 }
-                apps.append(.apple(appId: appId))
             }
             if let (android, androidPath) = try reader.object("android") {
                 let androidReader = try MemberReader(
@@ -427,7 +176,7 @@ extension RequestOptions {
                     throw RequestError(at: digestsPath, "more than \(maxSigningCertificates) digests")
                 }
                 do throws(ExpectedAppError) {
-                    _ = try ExpectedApp.android(packageName: packageName, signingCertificateSHA256Hex: digests)
+                    apps.append(try ExpectedApp.android(packageName: packageName, signingCertificateSHA256Hex: digests))
                 } catch {
                     switch error.code {
                     case .emptyPackageName, .packageNameTooLong:
@@ -440,48 +189,49 @@ extension RequestOptions {
                         throw RequestError(at: digestsPath, error.description)
                     }
                 }
-                apps.append(.android(packageName: packageName, signingCertificateSha256Hex: digests))
             }
         }
         return apps
     }
 
-    private static func region(_ object: JSONObject, at path: FieldPath) throws(RequestError) -> Region {
+    private static func region(_ object: JSONObject, at path: FieldPath) throws(RequestError) -> ProofRegion {
         let reader = try MemberReader(object, at: path, known: ["circle", "geohash", "polygon"])
         guard object.members.count == 1 else {
             throw RequestError(at: path, "expected exactly one of circle, geohash, polygon")
         }
-        var region = Region()
         if let (circle, circlePath) = try reader.object("circle") {
             let circleReader = try MemberReader(
                 circle, at: circlePath, known: ["latitude", "longitude", "radiusMeters"])
-            region.circle = Region.Circle(
+            return .circle(
                 latitude: try circleReader.requiredNumber("latitude"),
                 longitude: try circleReader.requiredNumber("longitude"),
                 radiusMeters: try circleReader.requiredNumber("radiusMeters"))
         }
-        region.geohash = try reader.string("geohash")
-        if let (vertices, verticesPath) = try reader.array("polygon") {
-            var polygon: [[Double]] = []
-            for (index, vertex) in vertices.enumerated() {
-                let vertexPath = verticesPath.appending(index: index)
-                guard case .array(let pair) = vertex, pair.count == 2,
-                    case .number(let latitude) = pair[0], case .number(let longitude) = pair[1],
-                    let lat = MemberReader.finite(latitude), let lon = MemberReader.finite(longitude)
-                else { throw RequestError(at: vertexPath, "expected a [latitude, longitude] pair of numbers") }
-                polygon.append([lat, lon])
-            }
-            region.polygon = polygon
+        if let geohash = try reader.string("geohash") { return .geohash(geohash) }
+        guard let (vertices, verticesPath) = try reader.array("polygon") else {
+            throw RequestError(at: path, "expected exactly one of circle, geohash, polygon")
         }
-        return region
+        var polygon: [ProofRegion.Coordinate] = []
+        for (index, vertex) in vertices.enumerated() {
+            guard case .array(let pair) = vertex, pair.count == 2,
+                case .number(let latitude) = pair[0], case .number(let longitude) = pair[1],
+                let lat = MemberReader.finite(latitude), let lon = MemberReader.finite(longitude)
+            else {
+                throw RequestError(
+                    at: verticesPath.appending(index: index), "expected a [latitude, longitude] pair of numbers")
+            }
+            polygon.append(.init(latitude: lat, longitude: lon))
+        }
+        return .polygon(polygon)
     }
 
-    private static func callerMetadata(_ object: JSONObject, at path: FieldPath) throws(RequestError) -> CallerMetadata
+    private static func callerMetadata(_ object: JSONObject, at path: FieldPath) throws(RequestError)
+        -> CallerMetadataCheck
     {
         let reader = try MemberReader(
             object, at: path, known: ["manifestJsonBase64", "content", "requireContent", "requireContentKeys"])
-        var metadata = CallerMetadata()
-        metadata.manifestJson = try reader.base64Bytes("manifestJsonBase64")
+        var metadata = CallerMetadataCheck()
+        metadata.manifestJson = try reader.base64Bytes("manifestJsonBase64").map { Data($0) }
         if let (content, contentPath) = try reader.object("content") {
             for member in content.members {
                 let itemPath = contentPath.appendingCallerName(member.name)
@@ -497,20 +247,156 @@ extension RequestOptions {
                 guard metadata.content[member.name] == nil else {
                     throw RequestError(at: itemPath, "the same content key as an earlier member (canonically equivalent)")
                 }
-                metadata.content[member.name] = Content(
-                    bytes: try itemReader.base64Bytes("bytesBase64"), unavailable: try itemReader.string("unavailable"))
+                if let bytes = try itemReader.base64Bytes("bytesBase64") {
+                    metadata.content[member.name] = .bytes(Data(bytes))
+                } else if let reason = try itemReader.string("unavailable") {
+                    metadata.content[member.name] = .unavailable(reason)
+                }
             }
         }
-        let required = try reader.string("requireContent", oneOf: ["none", "all", "keys"])
-        metadata.requireContent = required ?? "none"
+        let required = try reader.string("requireContent", oneOf: requiredContentNames) ?? "none"
         let keysPath = path.appending("requireContentKeys")
-        metadata.requireContentKeys = try reader.stringArray("requireContentKeys")
-        if metadata.requireContent == "keys", metadata.requireContentKeys == nil {
-            throw RequestError(at: keysPath, "required when requireContent is \"keys\"")
-        }
-        if metadata.requireContent != "keys", metadata.requireContentKeys != nil {
-            throw RequestError(at: keysPath, "allowed only when requireContent is \"keys\"")
+        let keys = try reader.stringArray("requireContentKeys")
+        switch (required, keys) {
+        case ("keys", let keys?): metadata.requireContent = .keys(keys)
+        case ("keys", nil): throw RequestError(at: keysPath, "required when requireContent is \"keys\"")
+        case (_, _?): throw RequestError(at: keysPath, "allowed only when requireContent is \"keys\"")
+        case ("all", nil): metadata.requireContent = .all
+        default: metadata.requireContent = .none
         }
         return metadata
+    }
+}
+
+// MARK: Encoding
+
+extension RequestOptions {
+    /// Writes the members that differ from the API defaults, in the shape the decoder reads: the
+    /// vector generator's writer, and a request a Swift program sends. Throws for what the object
+    /// cannot carry (content in a local file) and for an entry the decoder would refuse.
+    public func encode(to encoder: any Encoder) throws {
+        let options = verifyOptions
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(verificationTimeMs, forKey: .verificationTimeMs)
+        if options.maxAgeSeconds != VerifyOptions.defaultMaxAgeSeconds {
+            try container.encode(options.maxAgeSeconds, forKey: .maxAgeSeconds)
+        }
+        if let region = options.expectedRegion { try container.encode(RegionJSON(region), forKey: .expectedRegion) }
+        if options.requireAttestation { try container.encode(true, forKey: .requireAttestation) }
+        if options.honorVerdictTier { try container.encode(true, forKey: .honorVerdictTier) }
+        if let verdict = options.requireVerdict {
+            try container.encode(Self.verdictNames.first { $0.1 == verdict }?.0, forKey: .requireVerdict)
+        }
+        if let metadata = options.callerMetadata {
+            try container.encode(try CallerMetadataJSON(metadata), forKey: .callerMetadata)
+        }
+        if options.requireCallerMetadata { try container.encode(true, forKey: .requireCallerMetadata) }
+        if let nonce = options.expectedSessionNonce {
+            try container.encode(Base64.encode([UInt8](nonce)), forKey: .expectedSessionNonceBase64)
+        }
+        if options.trustAnchors != .bundled {
+            try container.encode(AnchorsJSON(options.trustAnchors), forKey: .trustAnchors)
+        }
+        if let bundle = options.attestationBundle {
+            try container.encode(Base64.encode([UInt8](bundle)), forKey: .attestationBundleBase64)
+        }
+        if let apps = options.expectedApps {
+            try container.encode(try apps.map(ExpectedAppJSON.init), forKey: .expectedApps)
+        }
+    }
+
+    private struct Circle: Encodable {
+        var latitude: Double
+        var longitude: Double
+        var radiusMeters: Double
+    }
+
+    private struct RegionJSON: Encodable {
+        var circle: Circle?
+        var geohash: String?
+        var polygon: [[Double]]?
+
+        init(_ region: ProofRegion) {
+            switch region {
+            case .circle(let latitude, let longitude, let radius):
+                circle = Circle(latitude: latitude, longitude: longitude, radiusMeters: radius)
+            case .geohash(let hash): geohash = hash
+            case .polygon(let vertices): polygon = vertices.map { [$0.latitude, $0.longitude] }
+            }
+        }
+    }
+
+    private struct ContentJSON: Encodable {
+        var bytesBase64: String?
+        var unavailable: String?
+    }
+
+    private struct CallerMetadataJSON: Encodable {
+        var manifestJsonBase64: String?
+        var content: [String: ContentJSON]
+        var requireContent: String
+        var requireContentKeys: [String]?
+
+        init(_ metadata: CallerMetadataCheck) throws {
+            manifestJsonBase64 = metadata.manifestJson.map { Base64.encode([UInt8]($0)) }
+            content = [:]
+            for (key, item) in metadata.content {
+                switch item {
+                case .bytes(let bytes): content[key] = ContentJSON(bytesBase64: Base64.encode([UInt8](bytes)))
+                case .unavailable(let reason): content[key] = ContentJSON(unavailable: reason)
+                case .file:
+                    throw EncodingError.invalidValue(
+                        item, .init(codingPath: [], debugDescription: "content in a file has no JSON form"))
+                }
+            }
+            switch metadata.requireContent {
+            case .none: requireContent = "none"
+            case .all: requireContent = "all"
+            case .keys(let keys):
+                requireContent = "keys"
+                requireContentKeys = keys
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            enum Keys: String, CodingKey { case manifestJsonBase64, content, requireContent, requireContentKeys }
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encodeIfPresent(manifestJsonBase64, forKey: .manifestJsonBase64)
+            try container.encode(content, forKey: .content)
+            try container.encode(requireContent, forKey: .requireContent)
+            try container.encodeIfPresent(requireContentKeys, forKey: .requireContentKeys)
+        }
+    }
+
+    private struct AnchorsJSON: Encodable {
+        var appAttestRootsDERBase64: [String]
+        var androidRootsDERBase64: [String]
+
+        init(_ anchors: TrustAnchors) {
+            appAttestRootsDERBase64 = anchors.appAttestRootsDER.map { Base64.encode([UInt8]($0)) }
+            androidRootsDERBase64 = anchors.androidRootsDER.map { Base64.encode([UInt8]($0)) }
+        }
+    }
+
+    /// `{"apple":{"appId":…}}` or `{"android":{"packageName":…,"signingCertificateSha256Hex":[…]}}`.
+    struct ExpectedAppJSON: Encodable {
+        struct Apple: Encodable { var appId: String }
+        struct Android: Encodable {
+            var packageName: String
+            var signingCertificateSha256Hex: [String]
+        }
+        var apple: Apple?
+        var android: Android?
+
+        init(_ app: ExpectedApp) throws {
+            if let defect = app.defect {
+                throw EncodingError.invalidValue(app, .init(codingPath: [], debugDescription: "\(defect)"))
+            }
+            switch app {
+            case .apple(let appID): apple = Apple(appId: appID)
+            case .android(let packageName, let digests):
+                android = Android(packageName: packageName, signingCertificateSha256Hex: digests.map { Hex.encode($0) })
+            }
+        }
     }
 }

@@ -56,7 +56,7 @@ extension Verifier {
         _ request: VerifyRequest, now: () -> Int64, replayStore: (any ReplayStore)?? = nil
     ) -> ProofReport {
         verify(
-            Data(request.proofBytes), options: request.options.verifyOptions(),
+            Data(request.proofBytes), options: request.options.verifyOptions,
             at: request.options.verificationTimeMs ?? now(), replayStore: replayStore)
     }
 }

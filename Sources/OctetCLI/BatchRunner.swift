@@ -153,9 +153,8 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    /// A proof's outcome and its rendered output. Not a `Result`: a Result's metadata (like a
-    /// Dictionary's) is made at run time with a scan of every protocol conformance in the binary,
-    /// 0.2 to 0.3 M instructions on each fresh process (docs/performance.md, "Cold start").
+    /// A proof's outcome and its rendered output. Not a `Result`: its run-time metadata costs a
+    /// fresh process a conformance scan (docs/performance.md, "Cold start").
     struct Finished {
         /// Nil unless the caller asked for the items.
         let item: Item?

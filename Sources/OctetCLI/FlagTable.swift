@@ -1,3 +1,4 @@
+import Foundation
 import Octet
 import OctetBackend
 import OctetEncoding
@@ -220,13 +221,13 @@ enum FlagTable {
             let text = a.text
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0, RegionSpec.degrees(Substring(text)) != nil
             else { throw a.refuse("expected a number of seconds ≥ 0, got \(RegionSpec.quoted(text))") }
-            c.maxAgeSeconds = seconds
+            c.options.maxAgeSeconds = seconds
         },
         .init(Flag("--region", "SPEC", "geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;...").gives(.expectedRegion)) {
-            c, a throws(CLIError) in c.region = try RegionSpec.parse(a.text)
+            c, a throws(CLIError) in c.options.validatedExpectedRegion = try RegionSpec.expected(a.text)
         },
         .init(Flag("--require-attestation", "fail unless the hardware attestation passes").gives(.requireAttestation)) {
-            c, _ throws(CLIError) in c.requireAttestation = true
+            c, _ throws(CLIError) in c.options.requireAttestation = true
         },
         .init(Flag("--attestation-bundle", "FILE", "iOS: the App Attest enrolment bundle")) {
             c, a throws(CLIError) in c.attestationBundlePath = try a.path()
@@ -237,7 +238,8 @@ enum FlagTable {
                 repeatable: true)
         ) { c, a throws(CLIError) in
             do throws(ExpectedAppError) {
-                c.expectedApps = (c.expectedApps ?? []) + [try ExpectedApp.apple(validatingAppID: a.text)]
+                let app = try ExpectedApp.apple(validatingAppID: a.text)
+                c.options.expectedApps = (c.options.expectedApps ?? []) + [app]
             } catch {
                 throw a.refuse("\(error)")
             }
@@ -247,18 +249,18 @@ enum FlagTable {
                 "--android-app", "PACKAGE:SHA256HEX[,SHA256HEX...]",
                 "accept this Android app, signed by these certificates: enables app-identity", repeatable: true)
         ) { c, a throws(CLIError) in
-            c.expectedApps = (c.expectedApps ?? []) + [try ArgumentParser.androidApp(a.text)]
+            c.options.expectedApps = (c.options.expectedApps ?? []) + [try ArgumentParser.androidApp(a.text)]
         },
         .init(Flag("--require-verdict", "verified|plausible", "deprecated; effective only with --honor-verdict-tier")) {
             c, a throws(CLIError) in
             switch a.text {
-            case "verified": c.requireVerdict = .verified
-            case "plausible": c.requireVerdict = .plausible
+            case "verified": c.options.requireVerdict = .verified
+            case "plausible": c.options.requireVerdict = .plausible
             case let other: throw a.refuse("expected verified or plausible, got \(RegionSpec.quoted(other))")
             }
         },
         .init(Flag("--honor-verdict-tier", "restore the 3.0 assurance-tier rules")) {
-            c, _ throws(CLIError) in c.honorVerdictTier = true
+            c, _ throws(CLIError) in c.options.honorVerdictTier = true
         },
         .init(
             Flag(
@@ -278,7 +280,7 @@ enum FlagTable {
                     "a session nonce is \(least) to \(most) bytes (\(2 * least) to \(2 * most) hex digits), "
                         + "got \(nonce.count)")
             }
-            c.sessionNonce = nonce
+            c.options.expectedSessionNonce = Data(nonce)
         },
         .init(Flag("--manifest", "FILE", "the content manifest received with the proof")) {
             c, a throws(CLIError) in c.manifestPath = try a.path()
@@ -310,13 +312,13 @@ enum FlagTable {
             }
         },
         .init(Flag("--require-caller-metadata", "fail a proof that commits no content")) {
-            c, _ throws(CLIError) in c.requireCallerMetadata = true
+            c, _ throws(CLIError) in c.options.requireCallerMetadata = true
         },
         .init(Flag("--at", "RFC3339", "verification time (audits, tests)")) { c, a throws(CLIError) in
             guard let milliseconds = RFC3339.parseMilliseconds(a.text) else {
                 throw a.refuse("expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(a.text))")
             }
-            c.atMilliseconds = milliseconds
+            c.options.verificationTimeMs = milliseconds
         },
         .init(Flag("--requests", "FILE", "JSON-lines verify requests (- for standard input), answered in input order").run)
         { c, a throws(CLIError) in

@@ -8,13 +8,19 @@ import Octet
 /// `circle:90.00000004,0,10` (which rounds to 90°) is valid and used, and a closed polygon is a
 /// usage error here rather than a FAIL of every proof. Invalid: exit 64 with the defect.
 public enum RegionSpec {
-    public static func parse(_ spec: String) throws(CLIError) -> ProofRegion {
+    /// `--region` of the verifier: the `ExpectedRegion` every proof of the run is compared
+    /// against, validated here and never again.
+    public static func expected(_ spec: String) throws(CLIError) -> ExpectedRegion {
         let region = try parseSyntax(spec)
-        if let defect = region.expectedRegionDefect {
-            throw .usage("--region: the expected region is invalid: \(defect)")
+        do throws(ExpectedRegion.Defect) {
+            return try ExpectedRegion(validating: region)
+        } catch {
+            throw .usage("--region: the expected region is invalid: \(error)")
         }
-        return region
     }
+
+    /// A region by the same syntax and rule (`octet-issue --region`, the region a proof claims).
+    public static func parse(_ spec: String) throws(CLIError) -> ProofRegion { try expected(spec).region }
 
     /// The syntax alone: shape, numbers as plain decimals, geohash alphabet. No range is judged here.
     public static func parseSyntax(_ spec: String) throws(CLIError) -> ProofRegion {

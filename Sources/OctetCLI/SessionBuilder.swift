@@ -16,7 +16,7 @@ public enum SessionBuilder {
         _ c: VerifyConfiguration, now: Int64, warn: (String) -> Void = { _ in },
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Result<VerificationSession, CLIError> {
-        var options = c.verifyOptions
+        var options = c.options.verifyOptions
         if let path = c.attestationBundlePath {
             switch InputFiles.read(path, what: "attestation bundle", limit: InputFiles.maxBundleBytes) {
             case .success(let data): options.attestationBundle = data
@@ -49,7 +49,7 @@ public enum SessionBuilder {
             return .success(
                 VerificationSession(
                     verifier: loaded.verifier(prompts: CommandLinePrompts.verify), options: options,
-                    nowMilliseconds: c.atMilliseconds ?? now))
+                    nowMilliseconds: c.options.verificationTimeMs ?? now))
         case .failure(let error): return .failure(error)
         }
     }

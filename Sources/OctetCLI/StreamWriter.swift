@@ -52,9 +52,7 @@ public final class StreamWriter: @unchecked Sendable {
     /// Writes every byte, or records why not. Returns true when everything was written.
     @discardableResult
     public func write(_ bytes: some Collection<UInt8>) -> Bool {
-        // A String's UTF-8 is written from the string's own storage: copying each result line into
-        // an array first was an allocation and a kilobyte or two copied per proof on the thread
-        // that also hands results over.
+        // From the string's own storage: no copy of each result line on the hand-over thread.
         if let written = bytes.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0)) }) {
             return written
         }

@@ -36,23 +36,17 @@ public struct VerifyConfiguration: Sendable, Equatable {
     public var filesFrom: InputPath?
     /// `-q`, `--quiet`: no per-proof output; the text summary line only for several proofs.
     public var quiet = false
-    public var maxAgeSeconds: Double = VerifyOptions.defaultMaxAgeSeconds
-    public var region: ProofRegion?
-    public var requireAttestation = false
+    /// The per-proof options the flags set, typed when each flag is read, as a request's
+    /// `options` object holds them: `--at` is its `verificationTimeMs`, `--region` its validated
+    /// `ExpectedRegion`, `--app-id` and `--android-app` its `expectedApps` in the order given (nil
+    /// when neither was given, so `app-identity` is not reported); the API defaults elsewhere.
+    /// What the flags only name (files) is read by `SessionBuilder`.
+    public var options = RequestOptions()
     public var attestationBundlePath: InputPath?
-    /// `--app-id` and `--android-app`, in the order given: `VerifyOptions.expectedApps` (nil when
-    /// neither flag was given, so `app-identity` is not reported).
-    public var expectedApps: [ExpectedApp]?
-    public var requireVerdict: RequiredVerdict?
-    public var honorVerdictTier = false
-    public var sessionNonce: [UInt8]?
     public var manifestPath: InputPath?
     public var content: [ContentFile] = []
     public var contentUnavailable: [ContentUnavailable] = []
     public var requireContent: CallerMetadataCheck.RequiredContent?
-    public var requireCallerMetadata = false
-    /// `--at`: the verification time, Unix milliseconds.
-    public var atMilliseconds: Int64?
     public var replayDatabasePath: String?
     /// `--replay-store URL`: the other spelling of the replay store (`sqlite:PATH`, `postgresql://…`).
     public var replayStoreURL: ReplayStoreURL?
@@ -66,17 +60,6 @@ public struct VerifyConfiguration: Sendable, Equatable {
     public var requestsPath: String?
 
     public init() {}
-
-    /// The per-proof `VerifyOptions` the flags give (without the files they name, read by
-    /// `SessionBuilder`): the library's defaults where no flag was given.
-    public var verifyOptions: VerifyOptions {
-        var options = VerifyOptions(
-            expectedRegion: region, maxAgeSeconds: maxAgeSeconds, requireAttestation: requireAttestation,
-            honorVerdictTier: honorVerdictTier, requireVerdict: requireVerdict,
-            requireCallerMetadata: requireCallerMetadata, expectedSessionNonce: sessionNonce.map { Data($0) })
-        options.expectedApps = expectedApps
-        return options
-    }
 
     /// True when any caller-metadata input was given, so `VerifyOptions.callerMetadata` is set.
     var hasCallerMetadata: Bool {

@@ -38,7 +38,7 @@ enum CertificateBuilderBackend {
         try setName(builder.issuerDER) { X509_set_issuer_name(x509, $0) }
         try setTime(builder.notBefore) { X509_set1_notBefore(x509, $0) }
         try setTime(builder.notAfter) { X509_set1_notAfter(x509, $0) }
-        guard X509_set_pubkey(x509, builder.publicKey.backing.sharedKey) == 1 else {
+        guard X509_set_pubkey(x509, builder.publicKey.backing.leavePoolForSharing()) == 1 else {
             throw CryptoError(.invalidCertificate)
         }
         for item in builder.extensions { try add(item, to: x509) }

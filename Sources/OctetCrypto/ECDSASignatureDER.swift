@@ -25,8 +25,8 @@ public enum ECDSASignatureDER {
         }
     }
 
-    /// True when `der` follows the rule (`parseP256` without building a `Result`, whose metadata
-    /// costs a protocol-conformance scan of the binary the first time: this is on every verify).
+    /// True when `der` follows the rule: `parseP256` without building a `Result` (its metadata
+    /// costs a conformance scan on first use, and this runs on every verify).
     /// A slice, so that a signature inside a proof is read in place.
     static func isStrictP256(_ der: ArraySlice<UInt8>) -> Bool {
         (try? scanP256(der)) != nil

@@ -2,8 +2,7 @@ internal import COpenSSL
 
 /// OpenSSL reports failures on a thread-local queue. Every call that can fail is followed by a
 /// drain, on success and failure alike, so that one caller's error never shows up in another's.
-/// An empty queue (every success) is only looked at: `ERR_clear_error` resets all sixteen slots
-/// of the queue each time, which cost more per verify than setting a key's point.
+/// An empty queue (every success) is only looked at: `ERR_clear_error` resets all sixteen slots.
 @inline(__always)
 func drainOpenSSLErrors() {
     if ERR_peek_error() != 0 { ERR_clear_error() }
@@ -29,11 +28,11 @@ final class FetchedDigest: @unchecked Sendable {
 
 /// OpenSSL, initialised once before any other call: without reading the system's `openssl.cnf`
 /// (the verifier's cryptography must not change with a machine's OpenSSL configuration, which can
-/// swap providers and defaults; reading it also cost 1.7 M instructions per process) and without
+/// swap providers and defaults; reading it also slows every start, docs/performance.md) and without
 /// loading the error strings (errors are drained, never printed). Every backend entry point calls
 /// `ensureOpenSSL()` first, so no OpenSSL call can initialise the library the default way before it.
 /// No clean-up at exit either (`OPENSSL_INIT_NO_ATEXIT`): freeing every table as the process ends
-/// cost 0.5 M instructions and gains nothing; the memory stays reachable, so it is no leak.
+/// gains nothing; the memory stays reachable, so it is no leak.
 enum OpenSSLLibrary {
     static let initialized: Bool =
         OPENSSL_init_crypto(

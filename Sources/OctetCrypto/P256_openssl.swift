@@ -19,10 +19,9 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     /// caller's bytes: importing a point from a proof copies nothing).
     let point: ArraySlice<UInt8>
     /// A verification context for `key` (an `EVP_PKEY_CTX *` as an integer, 0 for none), made on
-    /// first use and kept: one proof key verifies every stage, and a context costs more to make than
-    /// to use. Taken out by an atomic exchange while in use, so two threads never share one (a
-    /// second caller meanwhile makes its own for that call). An atomic rather than a lock: no
-    /// allocation per key and no waiting on the hot path.
+    /// first use and kept: one proof key verifies every stage. Taken out by an atomic exchange while
+    /// in use, so two threads never share one (a second caller meanwhile makes its own for that
+    /// call); an atomic, not a lock, so nothing waits.
     private let spareContext: Atomic<Int>
 
     /// The 65-byte point as an array.
@@ -37,15 +36,14 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     ]
 
     /// Whether `key` came from `P256KeyPool` and goes back to it in `deinit`: true for imported
-    /// points until `key` is handed to OpenSSL code that may keep a reference (`sharedKey`).
+    /// points until `key` is handed to OpenSSL code that may keep a reference (`leavePoolForSharing()`).
     private let returnsToPool: Atomic<Bool>
 
     /// Imports `04 || X || Y` (the API has checked the length and the prefix).
     ///
-    /// A key and its verification context from `P256KeyPool` when one is free: setting the point
-    /// on them costs a fifth of making a new key and context (`EVP_PKEY_dup` and
-    /// `EVP_PKEY_CTX_new_from_pkey` each walk every name of the EC key manager), and each proof
-    /// imports two keys. Either way the point goes through `EVP_PKEY_set1_encoded_public_key`.
+    /// A key and its verification context from `P256KeyPool` when one is free (cheaper than a new
+    /// key and context: docs/performance.md). Either way the point goes through
+    /// `EVP_PKEY_set1_encoded_public_key`.
     init(point bytes: ArraySlice<UInt8>) throws {
         defer { drainOpenSSLErrors() }
         if let (pooled, context) = P256KeyPool.shared.take() {
@@ -85,9 +83,10 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         self.returnsToPool = Atomic(true)
     }
 
-    /// `key` for OpenSSL code that may keep a reference to it (`X509_set_pubkey`): from then on
-    /// the key is freed at the end, never pooled, so what holds it never sees another point.
-    var sharedKey: OpaquePointer {
+    /// Gives up pooling and returns `key`, for OpenSSL code that may keep a reference to it
+    /// (`X509_set_pubkey`): from this call on the key is freed when this object ends, never put
+    /// back in `P256KeyPool`, so what holds the reference never sees another point set on it.
+    func leavePoolForSharing() -> OpaquePointer {
         returnsToPool.store(false, ordering: .sequentiallyConsistent)
         return key
     }

@@ -43,6 +43,10 @@ public struct SHA256Hasher: ~Copyable {
         backing.finalize()
     }
 
+    /// True when nothing was fed since the hasher was made or last restarted: a context lent
+    /// again (`SHA256HasherLease`) goes back to its pool only then.
+    package var isAtStart: Bool { backing.isAtStart }
+
     /// `update(_:)` for the byte containers of the hot path, called without the generic
     /// `ContiguousBytes` dispatch.
     package mutating func update(_ bytes: [UInt8]) {
@@ -59,8 +63,7 @@ public struct SHA256Hasher: ~Copyable {
     }
 
     /// The digest of everything fed since the last one, and a fresh start on the same context: one
-    /// OpenSSL context serves every digest of a verification (about ten), where a hasher per digest
-    /// cost an allocation of the context and of its state each time.
+    /// context serves every digest of a verification (about ten).
     package mutating func finalizeAndRestart() -> SHA256Digest {
         var digest = SHA256Digest()
         digest.withUnsafeMutableBytes { backing.finalizeAndRestart(into: $0) }
@@ -68,8 +71,27 @@ public struct SHA256Hasher: ~Copyable {
     }
 }
 
-/// A SHA-256 digest held inline: the verifier's hot path takes about ten per proof, and an array
-/// each cost a heap allocation (through the unspecialised generic allocator).
+/// A streaming SHA-256 lent from the backend's pool of contexts, for a caller that takes many
+/// digests in turn (a verification takes about ten) and would otherwise make and free a context
+/// each time. Noncopyable: it has one owner, and when the owner ends it the context goes back to
+/// the pool, but only if every digest taken on it finished (`isAtStart`: no bytes of one
+/// owner's digest can reach the next owner's); one left mid-digest is freed.
+package struct SHA256HasherLease: ~Copyable {
+    private let pooled: PooledSHA256Context
+
+    /// A context from the pool, or a new one when the pool is empty.
+    package init() { pooled = SHA256ContextPool.shared.take() }
+
+    deinit { SHA256ContextPool.shared.give(pooled) }
+
+    /// Runs `digest` on the lent hasher; each digest it starts it finishes with
+    /// `finalizeAndRestart`, or the context is not lent again.
+    package borrowing func withHasher<R>(_ digest: (inout SHA256Hasher) -> R) -> R {
+        pooled.withHasher(digest)
+    }
+}
+
+/// A SHA-256 digest held inline: the verifier's hot path takes about ten per proof, none on the heap.
 package struct SHA256Digest: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 

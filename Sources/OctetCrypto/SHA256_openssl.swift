@@ -1,4 +1,5 @@
 internal import COpenSSL
+import OctetThreads
 
 // The OpenSSL backend of SHA256.swift (an Apple backend: CryptoKit's SHA256).
 
@@ -26,6 +27,8 @@ enum SHA256Backend {
 struct SHA256HasherBackend: ~Copyable {
     private let context: OpaquePointer
     private var finished = false
+    /// Nothing fed since init or the last restart.
+    private(set) var isAtStart = true
 
     init() {
         guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, FetchedDigest.sha256.md, nil) == 1 else {
@@ -40,6 +43,7 @@ struct SHA256HasherBackend: ~Copyable {
     mutating func update(_ buffer: UnsafeRawBufferPointer) {
         precondition(!finished, "SHA256Hasher used after finalize()")
         guard buffer.count > 0 else { return }
+        isAtStart = false
         let ok = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
         precondition(ok == 1, "EVP_DigestUpdate cannot fail on an initialised context")
     }
@@ -56,6 +60,7 @@ struct SHA256HasherBackend: ~Copyable {
         finish(into: out)
         let again = EVP_DigestInit_ex(context, FetchedDigest.sha256.md, nil)
         precondition(again == 1, "EVP_DigestInit_ex cannot fail on a context it initialised before")
+        isAtStart = true
     }
 
     private func finish(into out: UnsafeMutableRawBufferPointer) {
@@ -63,5 +68,46 @@ struct SHA256HasherBackend: ~Copyable {
         var length: UInt32 = 0
         let ok = EVP_DigestFinal_ex(context, out.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
         precondition(ok == 1 && length == 32, "EVP_DigestFinal_ex cannot fail on an initialised context")
+    }
+}
+
+/// A SHA-256 context kept by `SHA256ContextPool`, used by one `SHA256HasherLease` at a time.
+///
+/// `@unchecked Sendable`: `hasher` is read and written only by the lease that holds this
+/// context, and the pool hands it to one lease at a time.
+final class PooledSHA256Context: @unchecked Sendable {
+    var hasher = SHA256Hasher()
+
+    func withHasher<R>(_ digest: (inout SHA256Hasher) -> R) -> R { digest(&hasher) }
+}
+
+/// SHA-256 contexts kept between leases, at most `capacity` (memory stays flat): making and
+/// freeing an OpenSSL digest context for each verification costs more than its digests spend in
+/// it outside the hashing.
+///
+/// `@unchecked Sendable`: `free` is read and written under `lock` only. A pthread mutex
+/// (`OctetThreads.Lock`, as `P256KeyPool` uses), not `Synchronization.Mutex`, whose futex
+/// ThreadSanitizer cannot see.
+final class SHA256ContextPool: @unchecked Sendable {
+    static let capacity = 64
+    static let shared = SHA256ContextPool()
+
+    /// Unchecked for exclusivity at run time: `lock` already makes every access exclusive.
+    @exclusivity(unchecked) private var free: [PooledSHA256Context] = []
+    private let lock = Lock()
+
+    func take() -> PooledSHA256Context {
+        lock.lock()
+        let pooled = free.popLast()
+        lock.unlock()
+        return pooled ?? PooledSHA256Context()
+    }
+
+    /// Keeps `pooled` for the next lease unless it is mid-digest or the pool is full.
+    func give(_ pooled: PooledSHA256Context) {
+        guard pooled.hasher.isAtStart else { return }
+        lock.lock()
+        if free.count < Self.capacity { free.append(pooled) }
+        lock.unlock()
     }
 }

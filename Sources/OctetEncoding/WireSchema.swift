@@ -223,8 +223,7 @@ public struct WireView {
 
     /// An enum: encoded as int32, it must be one of the named non-zero values, which `named`
     /// maps to the caller's type (nil for every value that is not named).
-    /// Inlinable so that it is specialised for the caller's enum (a generic call looked up
-    /// `Optional<E>`'s metadata at run time on every use).
+    /// Inlinable so that it is specialised for the caller's enum (no run-time metadata look-up).
     @inlinable
     public func enumValue<E>(_ slot: WireSlot, _ field: String, _ named: (Int) -> E?) throws(WireError) -> E {
         guard slot.varint != 0, slot.varint <= UInt64(Int32.max), let value = named(Int(slot.varint)) else {

@@ -8,16 +8,29 @@ public struct Outcome: Sendable, Hashable {
     public let status: OutcomeStatus
     /// Why, for logs and metrics: set on FAIL, WARN and INCONCLUSIVE, nil on PASS and NOT-CHECKED.
     public let code: ReasonCode?
+    /// The detail as the check stated it; `detail` is its text.
+    public let statedDetail: OutcomeDetail
+
     /// For people: names the rule, fields, counts; never a value that is not log-safe.
-    public let detail: String
+    public var detail: String { statedDetail.text }
 
     private init(status: OutcomeStatus, code: ReasonCode?, detail: String) {
+        self.init(status: status, code: code, statedDetail: OutcomeDetail(detail))
+    }
+
+    @usableFromInline
+    init(status: OutcomeStatus, code: ReasonCode?, statedDetail: OutcomeDetail) {
         self.status = status
         self.code = code
-        self.detail = detail
+        self.statedDetail = statedDetail
     }
 
     public static func pass(_ detail: String) -> Outcome { Outcome(status: .pass, code: nil, detail: detail) }
+    /// PASS with a detail written from `fact` when it is read.
+    @inlinable
+    public static func pass(_ fact: some OutcomeFact) -> Outcome {
+        Outcome(status: .pass, code: nil, statedDetail: OutcomeDetail(fact))
+    }
     public static func notChecked(_ detail: String) -> Outcome {
         Outcome(status: .notChecked, code: nil, detail: detail)
     }

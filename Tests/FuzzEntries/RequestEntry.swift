@@ -5,8 +5,7 @@ enum RequestEntry {
     static func run(_ bytes: [UInt8]) {
         switch VerifyRequest.decode(bytes) {
         case .success(let request):
-            // What was accepted builds options, and writes back to a request that reads the same.
-            _ = request.options.verifyOptions(defaultTimeMilliseconds: 1_768_478_400_000)
+            // What was accepted is options, and writes back to a request that reads the same.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             guard let options = try? encoder.encode(request.options), let id = try? encoder.encode(request.id ?? "")

@@ -39,13 +39,15 @@ struct AppIdentityInspectionTests {
         )
         #expect(
             inspection.expectedAppsEntry
-                == .android(packageName: package, signingCertificateSha256Hex: attested.signatureDigestsHex))
+                == .android(
+                    packageName: package,
+                    signingCertificateSHA256: attested.signatureDigestsHex.map { Data(Hex.decode($0) ?? []) }))
         #expect(
             inspection.pinningFlag == "--android-app \(package):" + attested.signatureDigestsHex.joined(separator: ","))
         let json = inspection.json(path: "p")
         #expect(json.contains(#""attestedApp":{"platform":"android","packageNames":["\#(package)""#))
         // The pin, given back as options, accepts exactly that app and signer set.
-        let app = try #require(inspection.expectedAppsEntry?.expectedApp)
+        let app = try #require(inspection.expectedAppsEntry)
         #expect(app.isWellFormed)
     }
 

@@ -265,10 +265,12 @@ struct RequestDecoderTests {
         #expect(request.id == nil)
         #expect(request.proofBytes == [0x08, 0x01, 0x12])
         #expect(request.options == RequestOptions())
-        let options = request.options.verifyOptions(defaultTimeMilliseconds: 1_768_478_400_000)
-        #expect(options.maxAgeSeconds == 300)
-        #expect(options.verificationTime == Date(timeIntervalSince1970: 1_768_478_400))
+        #expect(request.options.canonicalJSON == Data("{}".utf8))
+        let options = request.options.verifyOptions
+        #expect(request.options.verificationTimeMs == nil && options.verificationTime == nil)
+        #expect(options.maxAgeSeconds == VerifyOptions.defaultMaxAgeSeconds)
         #expect(options.expectedRegion == nil && options.expectedSessionNonce == nil && options.callerMetadata == nil)
+        #expect(options.trustAnchors == .bundled && options.expectedApps == nil && !options.requireAttestation)
     }
 
     @Test("an empty proof and undecodable proof bytes are requests: the verifier judges them")
@@ -290,14 +292,7 @@ struct RequestDecoderTests {
             #"{"expectedApps":[{"android":{"packageName":"com.example.octet","signingCertificateSha256Hex":["\#(Self.digest)","\#(String(repeating: "cd", count: 32))"]}},{"apple":{"appId":"ABCDE12345.com.example.octet"}}]}"#
         )
         let request = try VerifyRequest.decode(Array(json.utf8)).get()
-        #expect(
-            request.options.expectedApps == [
-                .android(
-                    packageName: "com.example.octet",
-                    signingCertificateSha256Hex: [Self.digest, String(repeating: "cd", count: 32)]),
-                .apple(appId: "ABCDE12345.com.example.octet"),
-            ])
-        let options = request.options.verifyOptions()
+        let options = request.options.verifyOptions
         #expect(
             options.expectedApps == [
                 .android(
@@ -309,9 +304,9 @@ struct RequestDecoderTests {
             ])
         #expect(options.expectedApps?.allSatisfy(\.isWellFormed) == true)
         let empty = try VerifyRequest.decode(Array(Self.withOptions(#"{"expectedApps":[]}"#).utf8)).get()
-        #expect(empty.options.verifyOptions().expectedApps == [])
+        #expect(empty.options.verifyOptions.expectedApps == [])
         let absent = try VerifyRequest.decode(Array(#"{"proofBase64":"CAES"}"#.utf8)).get()
-        #expect(absent.options.verifyOptions().expectedApps == nil)
+        #expect(absent.options.verifyOptions.expectedApps == nil)
     }
 
     @Test("an expectedApps error names the entry, never its App ID, package name or digest")
@@ -328,13 +323,16 @@ struct RequestDecoderTests {
         #expect(!rejection.error.description.contains("abab"))
     }
 
-    @Test("an entry built by hand with a digest that is not hex never matches: it becomes a defective entry")
-    func handBuiltEntryWithBadDigest() {
-        let entry = RequestOptions.ExpectedAppEntry.android(
-            packageName: "com.example.octet", signingCertificateSha256Hex: [Self.digest, "not hex"])
-        #expect(entry.expectedApp?.isWellFormed == false)
-        #expect(RequestOptions.ExpectedAppEntry.apple(appId: "A.b").expectedApp == .apple(appID: "A.b"))
-        #expect(RequestOptions.ExpectedAppEntry().expectedApp == nil)
+    @Test("options that hold what the object cannot carry (a defective app, content in a file) do not encode")
+    func unencodableOptions() {
+        var options = RequestOptions()
+        options.expectedApps = [.android(packageName: "com.example.octet", signingCertificateSHA256: [Data([1])])]
+        #expect(options.canonicalJSON == nil)
+        options.expectedApps = nil
+        options.callerMetadata = CallerMetadataCheck(content: ["a": .file(URL(fileURLWithPath: "/tmp/a"))])
+        #expect(options.canonicalJSON == nil)
+        options.callerMetadata = CallerMetadataCheck(content: ["a": .unavailable("offline")])
+        #expect(options.canonicalJSON == Data(#"{"callerMetadata":{"content":{"a":{"unavailable":"offline"}},"requireContent":"none"}}"#.utf8))
     }
 
     static let vectors: [VectorFile] =
@@ -349,7 +347,7 @@ struct RequestDecoderTests {
         encoder.outputFormatting = [.sortedKeys]
         for vector in Self.vectors {
             var options = vector.options
-            options.trustAnchors = nil
+            options.trustAnchors = .bundled
             let optionsJSON = try #require(String(data: try encoder.encode(options), encoding: .utf8))
             let json = #"{"id":"\#(vector.id)","proofBase64":"\#(vector.proofBase64)","options":\#(optionsJSON)}"#
             let request = try VerifyRequest.decode(Array(json.utf8)).get()
@@ -365,13 +363,15 @@ struct RequestDecoderTests {
             #"{"expectedSessionNonceBase64":"MDEyMzQ1Njc4OTo7PD0+Pw==","attestationBundleBase64":"CiA=","#
                 + #""callerMetadata":{"manifestJsonBase64":"e30=","content":{"a":{"bytesBase64":"YQ=="}}}}"#)
         let request = try VerifyRequest.decode(Array(json.utf8)).get()
-        #expect(request.options.expectedSessionNonce == Array("0123456789:;<=>?".utf8))
-        #expect(request.options.attestationBundle == [0x0A, 0x20])
-        #expect(request.options.callerMetadata?.manifestJson == Array("{}".utf8))
-        #expect(request.options.callerMetadata?.content["a"]?.bytes == [0x61])
-        let options = request.options.verifyOptions()
+        let options = request.options.verifyOptions
         #expect(options.expectedSessionNonce == Data("0123456789:;<=>?".utf8))
         #expect(options.attestationBundle == Data([0x0A, 0x20]))
+        #expect(options.callerMetadata?.manifestJson == Data("{}".utf8))
+        guard case .bytes(let content)? = options.callerMetadata?.content["a"] else {
+            Issue.record("content a is not bytes")
+            return
+        }
+        #expect(content == Data([0x61]))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let encoded = String(decoding: try encoder.encode(request.options), as: UTF8.self)

@@ -44,11 +44,11 @@ struct AppIdentityFlagTests {
             ]),
     ]
 
-    @Test("each spelling sets VerifyConfiguration.expectedApps", arguments: accepted)
+    @Test("each spelling sets the configuration's expectedApps", arguments: accepted)
     func accepts(_ row: Accepted) throws {
         var expected = VerifyConfiguration()
         expected.proofs = ["p.proof"]
-        expected.expectedApps = row.apps
+        expected.options.expectedApps = row.apps
         #expect(try ArgumentParser.parse(row.arguments + ["p.proof"]) == .verify(expected))
     }
 
@@ -58,7 +58,7 @@ struct AppIdentityFlagTests {
             Issue.record("not a verify command")
             return
         }
-        #expect(c.expectedApps == nil)
+        #expect(c.options.expectedApps == nil)
     }
 
     struct Refused: Sendable, CustomTestStringConvertible {

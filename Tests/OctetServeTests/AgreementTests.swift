@@ -1,4 +1,5 @@
 import Foundation
+import Octet
 import OctetBackend
 import OctetConformance
 import OctetEncoding
@@ -45,28 +46,29 @@ struct AgreementTests {
     }
 
     /// The vectors by anchors (nil: the bundled roots), in a fixed order.
-    static var groups: [(anchors: RequestOptions.Anchors?, vectors: [VectorFile])] {
-        var groups: [(RequestOptions.Anchors?, [VectorFile])] = []
+    static var groups: [(anchors: TrustAnchors?, vectors: [VectorFile])] {
+        var groups: [(TrustAnchors?, [VectorFile])] = []
         for vector in vectors {
-            if let index = groups.firstIndex(where: { $0.0 == vector.options.trustAnchors }) {
+            let anchors = vector.options.trustAnchors == .bundled ? nil : vector.options.trustAnchors
+            if let index = groups.firstIndex(where: { $0.0 == anchors }) {
                 groups[index].1.append(vector)
             } else {
-                groups.append((vector.options.trustAnchors, [vector]))
+                groups.append((anchors, [vector]))
             }
         }
         return groups
     }
 
     /// `DIR/apple/*.pem`, `DIR/android/*.pem`; an empty list is an empty (absent) folder: no roots.
-    static func anchorDirectory(_ anchors: RequestOptions.Anchors, in scratch: Scratch) throws -> String {
+    static func anchorDirectory(_ anchors: TrustAnchors, in scratch: Scratch) throws -> String {
         let root = scratch.url.appendingPathComponent("anchors-\(UUID().uuidString)")
-        for (folder, roots) in [("apple", anchors.appAttestRootsDERBase64), ("android", anchors.androidRootsDERBase64)]
+        for (folder, roots) in [("apple", anchors.appAttestRootsDER), ("android", anchors.androidRootsDER)]
         where !roots.isEmpty {
             let directory = root.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (index, der) in roots.enumerated() {
                 var lines: [String] = []
-                var rest = Substring(der)
+                var rest = Substring(der.base64EncodedString())
                 while !rest.isEmpty {
                     lines.append(String(rest.prefix(64)))
                     rest = rest.dropFirst(64)
@@ -84,7 +86,7 @@ struct AgreementTests {
     /// The request for a vector: its proof and its options without the anchors, the id its own.
     static func request(_ vector: VectorFile) throws -> String {
         var options = vector.options
-        options.trustAnchors = nil
+        options.trustAnchors = .bundled
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(options), as: UTF8.self)

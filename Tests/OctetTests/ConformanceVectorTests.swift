@@ -58,7 +58,7 @@ struct ConformanceVectorTests {
 
     @Test("every committed vector verifies to exactly its expected result", arguments: committed)
     func verify(_ file: VectorFile) {
-        let result = Octet.verify(proofBytes: Data(file.proofBytes), options: file.options.verifyOptions())
+        let result = Octet.verify(proofBytes: Data(file.proofBytes), options: file.options.verifyOptions)
         #expect(VectorExpectation(result) == file.expected, "\(file.id)")
     }
 

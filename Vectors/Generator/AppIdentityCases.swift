@@ -10,7 +10,7 @@ import OctetIssuer
 /// and App Attest enrolments come from test authorities whose roots the options trust.
 enum AppIdentityCases {
     typealias B = CaseBuilder
-    typealias Entry = VectorOptions.ExpectedAppEntry
+    typealias Entry = ExpectedApp
     static let androidAppId = AttestationCases.androidAppId
     static let iosAppId = AttestationCases.iosAppId
     /// Three signing-certificate digests (lower-case hex in the options).
@@ -19,7 +19,7 @@ enum AppIdentityCases {
     static let signerC = [UInt8](repeating: 0xEF, count: 32)
 
     static func android(_ signers: [[UInt8]], package: String = androidAppId) -> Entry {
-        .android(packageName: package, signingCertificateSha256Hex: signers.map(Hex.encode))
+        .android(packageName: package, signingCertificateSHA256: signers.map { Data($0) })
     }
 
     static func add(to builder: inout CaseBuilder) {
@@ -74,7 +74,7 @@ enum AppIdentityCases {
             ),
             (
                 "pass-android-two-signers", "both attested signers are among the pinned entry's three",
-                twoSigners, pinned([.apple(appId: iosAppId), android([signerC, signerB, signerA])]), .pass, .valid
+                twoSigners, pinned([.apple(appID: iosAppId), android([signerC, signerB, signerA])]), .pass, .valid
             ),
             (
                 "fail-android-wrong-package", "the list pins another package (with the same signer)", try proof(),
@@ -95,7 +95,7 @@ enum AppIdentityCases {
             ),
             (
                 "fail-android-listed-only-as-apple", "the package is listed only as an Apple App ID", try proof(),
-                pinned([.apple(appId: androidAppId)]), .fail, .invalid
+                pinned([.apple(appID: androidAppId)]), .fail, .invalid
             ),
             (
                 "inconclusive-android-no-application-id",
@@ -149,22 +149,22 @@ enum AppIdentityCases {
         func pinned(_ apps: [Entry]?, trusted: Bool = true, bundle: Bool = false) -> VectorOptions {
             B.options {
                 if trusted { $0.trustAnchors = AttestationCases.anchors(apple: authority) }
-                if bundle { $0.attestationBundleBase64 = enrolment.protoData().base64EncodedString() }
+                if bundle { $0.attestationBundle = enrolment.protoData() }
                 $0.expectedApps = apps
             }
         }
         let rows: [Row] = [
             (
                 "pass-app-attest-in-proof", "the enrolment in the proof attests the pinned App ID", inProof,
-                pinned([android([signerA]), .apple(appId: iosAppId)]), .pass, .valid
+                pinned([android([signerA]), .apple(appID: iosAppId)]), .pass, .valid
             ),
             (
                 "pass-app-attest-bundle", "an assertion-only proof anchored by its bundle, App ID pinned",
-                assertionOnly, pinned([.apple(appId: iosAppId)], bundle: true), .pass, .valid
+                assertionOnly, pinned([.apple(appID: iosAppId)], bundle: true), .pass, .valid
             ),
             (
                 "fail-app-attest-not-allowed", "an attested App ID the list does not name", inProof,
-                pinned([.apple(appId: "ABCDE12345.com.example.other")]), .fail, .invalid
+                pinned([.apple(appID: "ABCDE12345.com.example.other")]), .fail, .invalid
             ),
             (
                 "fail-app-attest-listed-only-as-android", "the App ID is listed only as an Android package name",
@@ -173,11 +173,11 @@ enum AppIdentityCases {
             (
                 "inconclusive-app-attest-assertion-only",
                 "an assertion-only proof without a bundle: nothing attests the pinned App ID", assertionOnly,
-                pinned([.apple(appId: iosAppId)]), .inconclusive, .inconclusive
+                pinned([.apple(appID: iosAppId)]), .inconclusive, .inconclusive
             ),
             (
                 "inconclusive-app-attest-untrusted-root", "pinned App ID, enrolment to an untrusted root", inProof,
-                pinned([.apple(appId: iosAppId)], trusted: false), .inconclusive, .invalid
+                pinned([.apple(appID: iosAppId)], trusted: false), .inconclusive, .invalid
             ),
             (
                 "fail-empty-list-app-attest", "an empty list accepts no app", inProof, pinned([]), .fail, .invalid
@@ -204,11 +204,11 @@ enum AppIdentityCases {
             ),
             (
                 "inconclusive-software-pinned-apple", "a software-key proof whose app id is pinned as an App ID",
-                proof, pinned([.apple(appId: "com.example.octet")]), .inconclusive, .inconclusive
+                proof, pinned([.apple(appID: "com.example.octet")]), .inconclusive, .inconclusive
             ),
             (
                 "fail-software-not-listed", "a software-key proof of an app the list does not name", proof,
-                pinned([.apple(appId: iosAppId)]), .fail, .invalid
+                pinned([.apple(appID: iosAppId)]), .fail, .invalid
             ),
             (
                 "fail-software-canonically-equivalent-id",
@@ -218,7 +218,7 @@ enum AppIdentityCases {
             ("fail-empty-list-software", "an empty list accepts no app", proof, pinned([]), .fail, .invalid),
             (
                 "not-checked-undecodable", "a proof that does not decode: app-identity NOT-CHECKED with the rest",
-                malformed, pinned([.apple(appId: iosAppId)]), .notChecked, .invalid
+                malformed, pinned([.apple(appID: iosAppId)]), .notChecked, .invalid
             ),
             ("absent-software", "without expectedApps, app-identity is not reported", proof, B.options(), nil, .valid),
         ]

@@ -27,10 +27,10 @@ enum AttestationCases {
         }
     }
 
-    static func anchors(android: AndroidTestCA? = nil, apple: AppAttestTestAuthority? = nil) -> VectorOptions.Anchors {
-        VectorOptions.Anchors(
-            appAttestRootsDERBase64: apple.map { [Data($0.root.derBytes).base64EncodedString()] } ?? [],
-            androidRootsDERBase64: android.map { [Data($0.rootDER).base64EncodedString()] } ?? [])
+    static func anchors(android: AndroidTestCA? = nil, apple: AppAttestTestAuthority? = nil) -> TrustAnchors {
+        TrustAnchors(
+            appAttestRootsDER: apple.map { [Data($0.root.derBytes)] } ?? [],
+            androidRootsDER: android.map { [Data($0.rootDER)] } ?? [])
     }
 
     static func android(_ builder: inout CaseBuilder) throws {
@@ -181,7 +181,7 @@ enum AttestationCases {
             $0.requireAttestation = true
         }
         var withBundle = trusted
-        withBundle.attestationBundleBase64 = enrolment.protoData().base64EncodedString()
+        withBundle.attestationBundle = enrolment.protoData()
         typealias Row = (
             String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict
         )

@@ -80,8 +80,8 @@ enum ClaimCases {
         C(latitude: 48.87, longitude: 2.31), C(latitude: 48.87, longitude: 2.28),
     ]
 
-    static func circle(_ lat: Double, _ lon: Double, _ radius: Double) -> VectorOptions.Region {
-        VectorOptions.Region(circle: .init(latitude: lat, longitude: lon, radiusMeters: radius))
+    static func circle(_ lat: Double, _ lon: Double, _ radius: Double) -> ProofRegion {
+        .circle(latitude: lat, longitude: lon, radiusMeters: radius)
     }
 
     static func region(_ builder: inout CaseBuilder) {
@@ -92,7 +92,7 @@ enum ClaimCases {
                 $0.fix = ProofDraft.Fix(latitude: 48.858261, longitude: 2.294083)
             })
         let polygonProof = B.issue(B.draft { $0.region = .polygon(square) })
-        typealias Row = (String, String, [UInt8], VectorOptions.Region, [String: CheckStatus])
+        typealias Row = (String, String, [UInt8], ProofRegion, [String: CheckStatus])
         let pass: [String: CheckStatus] = ["region-claim": .pass, "region-type": .pass, "contains": .pass]
         let rows: [Row] = [
             (
@@ -114,20 +114,20 @@ enum ClaimCases {
                 ["region-claim": .fail, "region-type": .pass]
             ),
             (
-                "fail-shape-differs", "a circle is claimed where a geohash is expected", base, .init(geohash: "u09tun"),
+                "fail-shape-differs", "a circle is claimed where a geohash is expected", base, .geohash("u09tun"),
                 ["region-claim": .fail, "region-type": .fail, "contains": .pass]
             ),
             (
                 "pass-geohash-prefix", "the expected geohash is a prefix of the claimed one", geohashProof,
-                .init(geohash: "u09tun"), pass
+                .geohash("u09tun"), pass
             ),
             (
                 "pass-geohash-equal", "the claimed geohash equals the expected one", geohashProof,
-                .init(geohash: "u09tunq"), pass
+                .geohash("u09tunq"), pass
             ),
             (
                 "fail-geohash-sibling", "the expected geohash is not a prefix of the claimed one", geohashProof,
-                .init(geohash: "u09tum"),
+                .geohash("u09tum"),
                 ["region-claim": .fail, "region-type": .pass, "contains": .pass]
             ),
             (
@@ -136,20 +136,20 @@ enum ClaimCases {
                     B.draft {
                         $0.region = .geohash("u09tun")
                         $0.fix = ProofDraft.Fix(latitude: 48.858261, longitude: 2.294083)
-                    }), .init(geohash: "u09tunq"), ["region-claim": .fail, "region-type": .pass, "contains": .pass]
+                    }), .geohash("u09tunq"), ["region-claim": .fail, "region-type": .pass, "contains": .pass]
             ),
             (
                 "pass-polygon-equal", "the same polygon, same start and orientation", polygonProof,
-                .init(polygon: square.map { [$0.latitude, $0.longitude] }), pass
+                .polygon(square), pass
             ),
             (
                 "fail-polygon-rotated", "the same vertices from another start", polygonProof,
-                .init(polygon: (square.dropFirst() + square.prefix(1)).map { [$0.latitude, $0.longitude] }),
+                .polygon(Array(square.dropFirst()) + square.prefix(1)),
                 ["region-claim": .fail, "region-type": .pass, "contains": .pass]
             ),
             (
                 "fail-polygon-reversed", "the same vertices in the other orientation", polygonProof,
-                .init(polygon: square.reversed().map { [$0.latitude, $0.longitude] }),
+                .polygon(square.reversed()),
                 ["region-claim": .fail, "region-type": .pass, "contains": .pass]
             ),
             (
@@ -165,7 +165,7 @@ enum ClaimCases {
             (
                 "fail-expected-polygon-closed", "an expected polygon that repeats its first vertex is invalid",
                 polygonProof,
-                .init(polygon: (square + [square[0]]).map { [$0.latitude, $0.longitude] }),
+                .polygon(square + [square[0]]),
                 ["region-claim": .fail, "region-type": .fail, "contains": .fail]
             ),
         ]
@@ -200,7 +200,7 @@ enum ClaimCases {
                     $0.region = .polygon(square)
                     $0.fix = ProofDraft.Fix(latitude: 48.8501, longitude: 2.295, horizontalAccuracyMillimeters: 50_000)
                 }),
-            options: B.options { $0.expectedRegion = .init(polygon: square.map { [$0.latitude, $0.longitude] }) },
+            options: B.options { $0.expectedRegion = .polygon(square) },
             intent: ["contains": .fail, "region-claim": .pass])
         builder.add(
             "contains/fail-geohash-outside-cell", "a fix outside the claimed geohash cell",
@@ -209,7 +209,7 @@ enum ClaimCases {
                     $0.region = .geohash("u09tunq")
                     $0.fix = ProofDraft.Fix(latitude: 48.8600, longitude: 2.2946)
                 }),
-            options: B.options { $0.expectedRegion = .init(geohash: "u09tunq") },
+            options: B.options { $0.expectedRegion = .geohash("u09tunq") },
             intent: ["contains": .fail, "region-claim": .pass])
     }
 
@@ -222,26 +222,26 @@ enum ClaimCases {
 
     static func session(_ builder: inout CaseBuilder) {
         let withNonce = B.issue(B.draft { $0.sessionNonce = ConformanceKeys.nonce })
-        let expected = Data(ConformanceKeys.nonce).base64EncodedString()
+        let expected = Data(ConformanceKeys.nonce)
         builder.add(
             "session-binding/pass", "the proof's session_nonce equals the expected one", proof: withNonce,
-            options: B.options { $0.expectedSessionNonceBase64 = expected }, intent: ["session-binding": .pass],
+            options: B.options { $0.expectedSessionNonce = expected }, intent: ["session-binding": .pass],
             verdict: .valid)
         builder.add(
             "session-binding/fail-other-nonce", "the proof is bound to another nonce", proof: withNonce,
             options: B.options {
-                $0.expectedSessionNonceBase64 = Data(repeating: 0x30, count: 16).base64EncodedString()
+                $0.expectedSessionNonce = Data(repeating: 0x30, count: 16)
             },
             intent: ["session-binding": .fail], verdict: .invalid)
         builder.add(
             "session-binding/fail-no-nonce", "a nonce is expected and the proof carries none", proof: B.issue(),
-            options: B.options { $0.expectedSessionNonceBase64 = expected }, intent: ["session-binding": .fail],
+            options: B.options { $0.expectedSessionNonce = expected }, intent: ["session-binding": .fail],
             verdict: .invalid)
         builder.add(
             "session-binding/fail-prefix", "the expected nonce is a prefix of the proof's",
             proof: withNonce,
             options: B.options {
-                $0.expectedSessionNonceBase64 = Data(ConformanceKeys.nonce.prefix(8)).base64EncodedString()
+                $0.expectedSessionNonce = Data(ConformanceKeys.nonce.prefix(8))
             },
             intent: ["session-binding": .fail], verdict: .invalid)
     }
@@ -253,7 +253,7 @@ enum ClaimCases {
         let rows: [(String, String, [UInt8], VectorOptions, CheckStatus, ProofVerification.Verdict)] = [
             (
                 "not-checked-by-default", "since 3.1 the tier is ignored unless honorVerdictTier", tier(.spoofed),
-                B.options { $0.requireVerdict = "VERIFIED" }, .notChecked, .valid
+                B.options { $0.requireVerdict = .verified }, .notChecked, .valid
             ),
             (
                 "not-checked-no-tier", "honoured, but no tier is signed into the proof", tier(nil),
@@ -283,21 +283,21 @@ enum ClaimCases {
                 "pass-require-plausible", "requireVerdict PLAUSIBLE met by VERIFIED", tier(.verified),
                 B.options {
                     $0.honorVerdictTier = true
-                    $0.requireVerdict = "PLAUSIBLE"
+                    $0.requireVerdict = .plausible
                 }, .pass, .valid
             ),
             (
                 "fail-require-verified", "requireVerdict VERIFIED not met by PLAUSIBLE", tier(.plausible),
                 B.options {
                     $0.honorVerdictTier = true
-                    $0.requireVerdict = "VERIFIED"
+                    $0.requireVerdict = .verified
                 }, .fail, .invalid
             ),
             (
                 "fail-require-no-tier", "requireVerdict with no tier in the proof", tier(nil),
                 B.options {
                     $0.honorVerdictTier = true
-                    $0.requireVerdict = "PLAUSIBLE"
+                    $0.requireVerdict = .plausible
                 }, .fail, .invalid
             ),
         ]

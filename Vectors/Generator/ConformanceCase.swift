@@ -16,7 +16,7 @@ public struct ConformanceCase: Sendable {
 
     /// The vector file: `expected` is what `Octet.verify` returns today.
     public func file() -> VectorFile {
-        let result = Octet.verify(proofBytes: Data(proof), options: options.verifyOptions())
+        let result = Octet.verify(proofBytes: Data(proof), options: options.verifyOptions)
         return VectorFile(
             schema: VectorFile.schemaName, id: id, rule: rule, proofBase64: Data(proof).base64EncodedString(),
             options: options, expected: VectorExpectation(result))

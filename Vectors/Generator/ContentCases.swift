@@ -30,18 +30,17 @@ enum ContentCases {
     }
 
     static func metadata(
-        manifest: Data?, content: [String: VectorOptions.Content] = [:], require: String = "none", keys: [String]? = nil
-    ) -> VectorOptions.CallerMetadata {
-        VectorOptions.CallerMetadata(
-            manifestJsonBase64: manifest?.base64EncodedString(), content: content, requireContent: require,
-            requireContentKeys: keys)
+        manifest: Data?, content: [String: CallerMetadataCheck.Content] = [:],
+        require: CallerMetadataCheck.RequiredContent = .none
+    ) -> CallerMetadataCheck {
+        CallerMetadataCheck(manifestJson: manifest, content: content, requireContent: require)
     }
 
-    static func bytes(_ value: [UInt8]) -> VectorOptions.Content {
-        .init(bytesBase64: Data(value).base64EncodedString())
+    static func bytes(_ value: [UInt8]) -> CallerMetadataCheck.Content {
+        .bytes(Data(value))
     }
 
-    static var allContent: [String: VectorOptions.Content] {
+    static var allContent: [String: CallerMetadataCheck.Content] {
         Dictionary(uniqueKeysWithValues: contents.map { ($0.key, bytes($0.bytes)) })
     }
 
@@ -110,7 +109,7 @@ enum ContentCases {
             (
                 "caller-metadata/pass-all-content", "the manifest and every item's content, all required",
                 proof,
-                B.options { $0.callerMetadata = metadata(manifest: manifest, content: allContent, require: "all") },
+                B.options { $0.callerMetadata = metadata(manifest: manifest, content: allContent, require: .all) },
                 ["caller-manifest": .pass, "caller-metadata": .pass], .valid
             ),
             (
@@ -145,14 +144,14 @@ enum ContentCases {
                 "caller-metadata/inconclusive-unavailable", "an item the caller could not fetch",
                 proof,
                 B.options {
-                    $0.callerMetadata = metadata(manifest: manifest, content: ["notes": .init(unavailable: "offline")])
+                    $0.callerMetadata = metadata(manifest: manifest, content: ["notes": .unavailable("offline")])
                 },
                 ["caller-metadata": .inconclusive], .inconclusive
             ),
             (
                 "caller-metadata/inconclusive-required-missing", "a required item that was not presented",
                 proof,
-                B.options { $0.callerMetadata = metadata(manifest: manifest, require: "keys", keys: ["photo.jpg"]) },
+                B.options { $0.callerMetadata = metadata(manifest: manifest, require: .keys(["photo.jpg"])) },
                 ["caller-metadata": .inconclusive], .inconclusive
             ),
             (

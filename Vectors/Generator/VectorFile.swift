@@ -3,7 +3,8 @@ import Octet
 import OctetEncoding
 
 /// One conformance vector as it is written to `Vectors/cases/<id>.json` (docs/conformance.md).
-/// Read by `VectorWriter.decode`: the `options` object through `RequestOptions`' strict decoder.
+/// Read by `VectorWriter.decode`: the `options` object through `RequestOptions`' strict decoder,
+/// straight into `VerifyOptions`.
 public struct VectorFile: Encodable, Sendable, Equatable {
     /// "octet-conformance/1".
     public var schema: String

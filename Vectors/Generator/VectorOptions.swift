@@ -1,5 +1,6 @@
 import OctetBackend
 
-/// `VerifyOptions` as plain JSON values: the options object that requests use too, decoded and
-/// encoded by `OctetBackend` (one decoder for vectors, `--requests` and `serve`).
+/// A vector's options: `VerifyOptions` and the verification time as given, read and written by
+/// `OctetBackend.RequestOptions` (one decoder for vectors, `--requests` and `serve`; its encoder
+/// writes what the decoder reads back).
 public typealias VectorOptions = RequestOptions

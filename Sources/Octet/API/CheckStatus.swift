@@ -19,7 +19,11 @@ public typealias ReasonCode = OctetOutcome.ReasonCode
 public struct ProofCheck: Sendable, Hashable {
     public let name: String
     public let status: CheckStatus
-    public let detail: String
+    /// Log-safe, for people. Written when read from what the check stated (`OutcomeDetail`):
+    /// reading it twice gives the same string.
+    public var detail: String { statedDetail.text }
+    /// The detail as the check stated it; equal and hashed by its text.
+    let statedDetail: OutcomeDetail
     /// The stable reason code of a FAIL, WARN or INCONCLUSIVE, for logs and metrics; nil on PASS
     /// and NOT-CHECKED. Its `rawValue` is the documented string (docs/checks.md). An addition to
     /// the seed's fields (the seed's `ProofCheck` has `name`, `status` and `detail` only).
@@ -31,9 +35,13 @@ public struct ProofCheck: Sendable, Hashable {
 
     /// A check with its reason code; `code` is dropped on PASS and NOT-CHECKED.
     public init(name: String, status: CheckStatus, detail: String, code: ReasonCode?) {
+        self.init(name: name, status: status, statedDetail: OutcomeDetail(detail), code: code)
+    }
+
+    init(name: String, status: CheckStatus, statedDetail: OutcomeDetail, code: ReasonCode?) {
         self.name = name
         self.status = status
-        self.detail = detail
+        self.statedDetail = statedDetail
         self.code = status == .pass || status == .notChecked ? nil : code
     }
 }
@@ -41,6 +49,6 @@ public struct ProofCheck: Sendable, Hashable {
 extension ProofCheck {
     /// The check `name` with the outcome `outcome`.
     init(name: String, _ outcome: Outcome) {
-        self.init(name: name, status: outcome.status, detail: outcome.detail, code: outcome.code)
+        self.init(name: name, status: outcome.status, statedDetail: outcome.statedDetail, code: outcome.code)
     }
 }

@@ -11,8 +11,7 @@ extension Check {
         var problems: [String] = []
         // Inline: claim fields are numbered 1...8.
         var boundBy = InlineArray<16, Int>(repeating: 0)
-        // By index: iterating copied every stage and binding out (a retain and a release of each
-        // slice and array they hold).
+        // By index: no copy of each stage and binding.
         for stageIndex in proof.stages.indices {
             let kind = proof.stages[stageIndex].kind
             for bindingIndex in proof.stages[stageIndex].bindings.indices {
@@ -40,23 +39,19 @@ extension Check {
                 "platform \(proof.claims.platform.rawValue) does not match \(proof.device.name) evidence"
             )
         }
-        if problems.isEmpty {
-            let count = hashes.count
-            return .pass(count < bindingPassDetails.count ? bindingPassDetails[count] : bindingPassDetail(count))
-        }
+        if problems.isEmpty { return .pass(ClaimsBound(count: hashes.count)) }
         // A claim-binding problem outranks a platform mismatch for the code; the detail lists both.
         return .fail(
             claimProblems ? .claimBindingInvalid : .platformMismatch,
             Array(Set(problems)).sorted().joined(separator: "; "))
     }
+}
 
-    /// The PASS detail for each claim count a proof can have, made once: a detail made per call
-    /// was a string built and allocated on every valid proof.
-    static let bindingPassDetails = (0...ProofSchema.Claims.fields.count).map(bindingPassDetail)
+/// `binding` PASS: "6 claims bound by their stages; platform matches the device evidence".
+struct ClaimsBound: OutcomeFact {
+    let count: Int
 
-    static func bindingPassDetail(_ count: Int) -> String {
-        "\(count) claims bound by their stages; platform matches the device evidence"
-    }
+    var text: String { "\(count) claims bound by their stages; platform matches the device evidence" }
 }
 
 /// Claim field names for details.

@@ -11,14 +11,14 @@ extension Check {
         let claims = context.proof.claims
         var problems: [String] = []
         var code = ReasonCode.futureDated
-        // Two instants, judged in turn (an array of the pairs cost an allocation per call).
+        // Two instants, judged in turn.
         for which in 0..<2 {
             let (what, t) = which == 0 ? ("created", claims.createdAtMs) : ("fix taken", claims.fix.fixTimeMs)
             guard let (problem, stale) = Freshness.problem(what: what, t: t, now: now, maxMs: maxMs) else { continue }
             problems.append(problem)
             if stale { code = .stale }
         }
-        if problems.isEmpty { return .pass(Freshness.passDetail(now: now, createdAt: claims.createdAtMs, maxMs: maxMs)) }
+        if problems.isEmpty { return .pass(CreatedInWindow(nowMs: now, createdAtMs: claims.createdAtMs, maxMs: maxMs)) }
         return .fail(code, problems.joined(separator: "; "))
     }
 }
@@ -41,22 +41,6 @@ enum Freshness {
         return nil
     }
 
-    /// "created 30 s ago, window 300 s": the same words as `age(_:_:)`, written in one buffer.
-    static func passDetail(now: Int64, createdAt: Int64, maxMs: Int64) -> String {
-        let (difference, overflow) = now.subtractingReportingOverflow(createdAt)
-        let built =
-            overflow
-            ? nil
-            : DetailText.make { text in
-                text.append("created ")
-                text.append(Int64(difference.magnitude / 1000))
-                text.append(difference >= 0 ? " s ago, window " : " s in the future, window ")
-                text.append(seconds(maxMs))
-                text.append(" s")
-            }
-        return built ?? "created \(age(now, createdAt)), window \(seconds(maxMs)) s"
-    }
-
     /// "412 s ago" or "in the future", from whole milliseconds.
     static func age(_ now: Int64, _ t: Int64) -> String {
         let (difference, overflow) = now.subtractingReportingOverflow(t)
@@ -67,4 +51,13 @@ enum Freshness {
 
     /// Whole seconds, rounded down, for details.
     static func seconds(_ ms: Int64) -> Int64 { ms / 1000 }
+}
+
+/// `freshness` PASS: "created 30 s ago, window 300 s".
+struct CreatedInWindow: OutcomeFact {
+    let nowMs: Int64
+    let createdAtMs: Int64
+    let maxMs: Int64
+
+    var text: String { "created \(Freshness.age(nowMs, createdAtMs)), window \(Freshness.seconds(maxMs)) s" }
 }

@@ -38,14 +38,13 @@ enum Recipe {
     /// `proof` is consumed: the context takes it over instead of copying it (a copy and a
     /// destruction of every slice it holds).
     static func run(_ proof: consuming DecodedProof, options: VerifyOptions) -> ProofVerification {
-        let wireFormat = ProofCheck(name: CheckName.wireFormat, status: .pass, detail: wireFormatDetail(proof))
+        let wireFormat = ProofCheck(name: CheckName.wireFormat, WellFormed.outcome(proof))
         let context = VerificationContext(proof: proof, options: options, now: options.verificationTime ?? Date())
-        // One array, built at its final size: growing it cost reallocations, and a second array
-        // for the checks before the last ones cost another.
+        // One array, at its final size.
         var results: [ProofCheck] = []
         results.reserveCapacity(1 + checks.count)
         results.append(wireFormat)
-        // By index: iterating copied every check out (a retain and a release of its name each time).
+        // By index: no copy of each check.
         for index in checks.indices where !checks[index].runsLast {
             if let outcome = checks[index].evaluate(context) {
                 results.append(ProofCheck(name: checks[index].name, outcome))
@@ -67,56 +66,6 @@ enum Recipe {
         return ProofVerification(checks: results, spoofingVerdict: tier)
     }
 
-    /// "well-formed: CAPTURE, FIX stages, software evidence".
-    static func wireFormatDetail(_ proof: DecodedProof) -> String {
-        guard let literal = literalWireFormatDetail(proof) else { return builtWireFormatDetail(proof) }
-        // Debug builds (the tests) check every literal against the built text.
-        assert(literal == builtWireFormatDetail(proof))
-        return literal
-    }
-
-    /// The detail of each stage sequence the decoder admits with each kind of evidence, as a
-    /// literal: building it cost ~2.9 k instructions per verify, a literal neither allocates nor
-    /// retains. nil for anything else (never, while the decoder's order rule holds).
-    static func literalWireFormatDetail(_ proof: DecodedProof) -> String? {
-        let stages = proof.stages
-        guard stages.count >= 2, stages[0].kind == .capture, stages[1].kind == .fix else { return nil }
-        let third = stages.count > 2 ? stages[2].kind : nil
-        let fourth = stages.count > 3 ? stages[3].kind : nil
-        switch (stages.count, third, fourth, proof.device) {
-        case (2, _, _, .software): return "well-formed: CAPTURE, FIX stages, software evidence"
-        case (2, _, _, .androidKey): return "well-formed: CAPTURE, FIX stages, android_key evidence"
-        case (2, _, _, .appAttest): return "well-formed: CAPTURE, FIX stages, app_attest evidence"
-        case (3, .content, _, .software): return "well-formed: CAPTURE, FIX, CONTENT stages, software evidence"
-        case (3, .content, _, .androidKey): return "well-formed: CAPTURE, FIX, CONTENT stages, android_key evidence"
-        case (3, .content, _, .appAttest): return "well-formed: CAPTURE, FIX, CONTENT stages, app_attest evidence"
-        case (3, .verdict, _, .software): return "well-formed: CAPTURE, FIX, VERDICT stages, software evidence"
-        case (3, .verdict, _, .androidKey): return "well-formed: CAPTURE, FIX, VERDICT stages, android_key evidence"
-        case (3, .verdict, _, .appAttest): return "well-formed: CAPTURE, FIX, VERDICT stages, app_attest evidence"
-        case (4, .content, .verdict, .software):
-            return "well-formed: CAPTURE, FIX, CONTENT, VERDICT stages, software evidence"
-        case (4, .content, .verdict, .androidKey):
-            return "well-formed: CAPTURE, FIX, CONTENT, VERDICT stages, android_key evidence"
-        case (4, .content, .verdict, .appAttest):
-            return "well-formed: CAPTURE, FIX, CONTENT, VERDICT stages, app_attest evidence"
-        default: return nil
-        }
-    }
-
-    /// The same detail built in one string.
-    static func builtWireFormatDetail(_ proof: DecodedProof) -> String {
-        var detail = "well-formed: "
-        detail.reserveCapacity(64)
-        for (index, stage) in proof.stages.enumerated() {
-            if index > 0 { detail += ", " }
-            detail += stage.kind.name
-        }
-        detail += " stages, "
-        detail += proof.device.name
-        detail += " evidence"
-        return detail
-    }
-
     /// On `wire-format` FAIL every other check is NOT-CHECKED (the locator check aside, and
     /// `app-identity` without `expectedApps`) and the verdict is invalid.
     static func undecodable(_ error: WireError, options: VerifyOptions) -> ProofVerification {
@@ -127,6 +76,49 @@ enum Recipe {
             results.append(ProofCheck(name: check.name, status: .notChecked, detail: "proof not decoded"))
         }
         return ProofVerification(checks: results, spoofingVerdict: nil)
+    }
+}
+
+/// `wire-format` PASS: "well-formed: CAPTURE, FIX, VERDICT stages, software evidence", the
+/// stage kinds in order and the device evidence.
+struct WellFormed: OutcomeFact {
+    /// First, so that the fact packs into `OutcomeDetail.FactBits` (24 bytes).
+    let evidence: StaticString
+    /// Stage kinds in order, four bits each from the lowest (raw values are 1...4, so 0 ends them).
+    let stageKinds: UInt32
+
+    /// PASS for a decoded proof. The decoder admits at most four stages; more than eight would
+    /// not fit in `stageKinds`, and their detail is written at once.
+    static func outcome(_ proof: borrowing DecodedProof) -> Outcome {
+        let stages = proof.stages
+        guard stages.count <= 8 else { return .pass(text(stages.map(\.kind), evidence: proof.device.name)) }
+        var packed: UInt32 = 0
+        for index in stages.indices.reversed() { packed = packed << 4 | UInt32(stages[index].kind.rawValue) }
+        return .pass(WellFormed(evidence: proof.device.name, stageKinds: packed))
+    }
+
+    var text: String {
+        var text = "well-formed: "
+        text.reserveCapacity(64)
+        var rest = stageKinds
+        while rest != 0, let kind = StageKind(rawValue: Int(rest & 0xF)) {
+            if rest != stageKinds { text += ", " }
+            text += kind.name
+            rest >>= 4
+        }
+        return Self.finish(text, evidence: evidence)
+    }
+
+    static func text(_ kinds: [StageKind], evidence: StaticString) -> String {
+        finish("well-formed: " + kinds.map(\.name).joined(separator: ", "), evidence: evidence)
+    }
+
+    private static func finish(_ stages: String, evidence: StaticString) -> String {
+        var text = stages
+        text += " stages, "
+        text += evidence.description
+        text += " evidence"
+        return text
     }
 }
 

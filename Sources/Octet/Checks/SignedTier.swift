@@ -9,8 +9,8 @@ enum SignedTier {
             context.stageSignatures.status == .pass,
             let expected = context.claimHashes[ProofSchema.Claims.assurance.number]
         else { return nil }
-        // Exactly one binding of the assurance claim, by the VERDICT stage, matching its hash. Counted
-        // in a loop: flatMap, filter and map built three arrays per call.
+        // Exactly one binding of the assurance claim, by the VERDICT stage, matching its hash
+        // (counted in a loop: no intermediate arrays).
         var found: (kind: StageKind, binding: DecodedBinding)? = nil
         var count = 0
         for stage in context.proof.stages {

@@ -36,18 +36,16 @@ final class VerificationContext {
     /// The proof key as a P-256 key, or nil when the bytes are not a point on the curve.
     private(set) lazy var proofKey: P256PublicKey? = try? P256PublicKey(x963Point: proof.proofKey)
 
-    /// The one SHA-256 context of this call, from the pool and back to it at the end: every digest
-    /// below is taken on it in turn.
-    private let pooledHasher = HasherPool.take()
-
-    deinit { HasherPool.give(pooledHasher) }
+    /// The one SHA-256 context of this call, lent by OctetCrypto and given back when the context
+    /// ends: every digest below is taken on it in turn.
+    private let hasher = SHA256HasherLease()
 
     /// The stage chain of "Stage signatures": each stage input's digest and the committed digest.
-    private(set) lazy var stageChain: StageChain = pooledHasher.withHasher { StageChain(proof, hasher: &$0) }
+    private(set) lazy var stageChain: StageChain = hasher.withHasher { StageChain(proof, hasher: &$0) }
 
     /// The claim hashes of "Claim hashes", per present claim field.
     /// Indexed by field number (a claims message has eight fields: an array, not a dictionary).
-    private(set) lazy var claimHashes: ClaimHashes = pooledHasher.withHasher {
+    private(set) lazy var claimHashes: ClaimHashes = hasher.withHasher {
         ClaimHashes(proof.claims.payloads, in: proof.bytes, hasher: &$0)
     }
 
@@ -92,7 +90,7 @@ final class VerificationContext {
     /// kept by id before, and its session nonce.
     private(set) lazy var replayKey: ReplayKey = {
         let keyDigest = self.stageChain.proofKeyDigest
-        let identity = self.pooledHasher.withHasher { hasher in
+        let identity = self.hasher.withHasher { hasher in
             ReplayKey.proofIdentity(proofKeyDigest: keyDigest, proofId: self.proof.proofId, hasher: &hasher)
         }
         return ReplayKey(
@@ -112,7 +110,7 @@ final class VerificationContext {
     /// (App Attest's `clientDataHash`).
     private(set) lazy var deviceDigest: SHA256Digest = {
         let committed = self.stageChain.committedDigest
-        return self.pooledHasher.withHasher { hasher in
+        return self.hasher.withHasher { hasher in
             hasher.update(DomainTag.device)
             hasher.update(committed)
             return hasher.finalizeAndRestart()

@@ -18,7 +18,7 @@ extension DecodedProof {
     /// read it: its list, and the CONTENT stage's root when it has one. The one place the claim
     /// is built (the context keeps it for the three content checks).
     func makeContentClaim() -> ContentCommitmentClaim {
-        // By index: `first(where:)` copied the stage out, with its every slice and array.
+        // By index: no copy of the stage.
         let content = stages.firstIndex { $0.kind == .content }
         return ContentCommitmentClaim(
             items: claims.content, signedRoot: content.map { Array(stages[$0].contentRoot ?? []) })
@@ -39,8 +39,8 @@ enum StageKind: Int, Sendable, Comparable {
         }
     }
 
-    /// Whether a stage of this kind binds claim `field` (design, "Claim hashes"): a switch, as this
-    /// runs once per binding and a Set literal was built anew on every call.
+    /// Whether a stage of this kind binds claim `field` (design, "Claim hashes"): a switch, no set
+    /// built per binding.
     func binds(_ field: UInt32) -> Bool {
         typealias C = ProofSchema.Claims
         return switch self {
@@ -125,8 +125,14 @@ enum DeviceEvidence: Sendable {
     case androidKey(chain: [ArraySlice<UInt8>], signature: ArraySlice<UInt8>)
     case software(publicKey: ArraySlice<UInt8>, signature: ArraySlice<UInt8>)
 
-    /// The member's name, as details print it.
-    var name: String { kind.rawValue }
+    /// Static text: a detail that names the evidence holds it without a reference.
+    var name: StaticString {
+        switch self {
+        case .appAttest: "app_attest"
+        case .androidKey: "android_key"
+        case .software: "software"
+        }
+    }
 
     var kind: LocationProof.DeviceEvidenceKind {
         switch self {

@@ -54,16 +54,16 @@ package struct StageChain: Sendable {
     /// `H(proof_key)`, a part of every input; the proof identity of `replay-uniqueness` takes it too.
     package let proofKeyDigest: SHA256Digest
 
-    /// `proof` is borrowed: passing it owned copied every slice and array reference it holds.
+    /// `proof` is borrowed, not copied.
     init(_ proof: borrowing DecodedProof, hasher: inout SHA256Hasher) {
-        // The key hash through the verification's one context: a one-shot digest allocated its own.
+        // The key hash through the verification's one context, not a context of its own.
         hasher.update(proof.proofKey)
         let keyHash = hasher.finalizeAndRestart()
         proofKeyDigest = keyHash
         var previous = SHA256Digest()
         var digests: [SHA256Digest] = []
         digests.reserveCapacity(proof.stages.count)
-        // By index: iterating copied every stage out (a retain and a release of all it holds).
+        // By index: no copy of each stage.
         for index in proof.stages.indices {
             Self.parts(
                 index: index, kind: proof.stages[index].kind.rawValue, proofId: proof.proofId, keyHash: keyHash,

@@ -1,0 +1,62 @@
+/// A detail as its check stated it: either text, or a fact whose text is written only when
+/// `text` is read (the idea of swift-certificates' `PolicyFailureReason`, which takes its message
+/// as an autoclosure). A check says what it found (`StagesSigned(count: 3)`); whoever reads the
+/// detail gets the same words as if the check had written them itself.
+///
+/// Equal and hashed by the text, so two details compare as their strings always did, whichever
+/// form each is held in.
+public struct OutcomeDetail: Sendable, Hashable, CustomStringConvertible {
+    /// The bytes a fact is held in: a fact is a plain value of at most this size.
+    public typealias FactBits = (UInt64, UInt64, UInt64)
+
+    @usableFromInline
+    enum Form: Sendable {
+        case text(String)
+        /// The fact's bytes and its type: plain values both, so copying a detail retains nothing.
+        case fact(FactBits, any OutcomeFact.Type)
+    }
+
+    @usableFromInline let form: Form
+
+    public init(_ text: String) { form = .text(text) }
+
+    /// The detail `fact.text`, written when read. A fact larger than `FactBits` is written now.
+    @inlinable
+    public init<Fact: OutcomeFact>(_ fact: Fact) {
+        guard MemoryLayout<Fact>.size <= MemoryLayout<FactBits>.size,
+            MemoryLayout<Fact>.alignment <= MemoryLayout<FactBits>.alignment
+        else {
+            form = .text(fact.text)
+            return
+        }
+        var bits: FactBits = (0, 0, 0)
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: fact, as: Fact.self) }
+        form = .fact(bits, Fact.self)
+    }
+
+    /// The detail's words, written now if the check stated a fact.
+    public var text: String {
+        switch form {
+        case .text(let text): text
+        case .fact(let bits, let type): Self.text(of: bits, as: type)
+        }
+    }
+
+    private static func text<Fact: OutcomeFact>(of bits: FactBits, as type: Fact.Type) -> String {
+        withUnsafeBytes(of: bits) { $0.load(as: Fact.self) }.text
+    }
+
+    public var description: String { text }
+
+    public static func == (lhs: OutcomeDetail, rhs: OutcomeDetail) -> Bool { lhs.text == rhs.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
+
+/// What a check found, as the values its detail is written from: a plain value (integers, a
+/// `StaticString`; no references) of at most `OutcomeDetail.FactBits`' size, so that stating one
+/// allocates and retains nothing. `text` is a function of those values alone, and log-safe like
+/// every detail.
+public protocol OutcomeFact: Sendable, BitwiseCopyable {
+    var text: String { get }
+}

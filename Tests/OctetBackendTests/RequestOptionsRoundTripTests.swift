@@ -1,0 +1,108 @@
+import Foundation
+import Octet
+import OctetBackend
+import OctetConformance
+import OctetEncoding
+import Testing
+
+/// The options object has one decoder (`RequestOptions(json:at:source:)`, straight into
+/// `VerifyOptions`) and one encoder (the vector generator's writer): each undoes the other.
+@Suite("Options object: the one decoder and the one encoder undo each other")
+struct RequestOptionsRoundTripTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Vectors/cases")
+
+    static let names: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
+        .sorted()
+
+    /// Reads an `options` object the way a vector's is read.
+    static func decode(_ json: Data) throws -> RequestOptions {
+        guard case .success(.object(let object)) = JSONReader.parse([UInt8](json)) else {
+            Issue.record("not a JSON object")
+            return RequestOptions()
+        }
+        return try RequestOptions(json: object, at: .member("options"), source: .conformanceVector)
+    }
+
+    @Test("every committed vector file is written back byte for byte from the options it decodes to")
+    func committedFilesAreReproduced() throws {
+        #expect(Self.names.count >= 150)
+        for name in Self.names {
+            let bytes = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+            let file = try VectorWriter.decode(bytes)
+            #expect(try VectorWriter.encode(file) == bytes, "\(name)")
+        }
+    }
+
+    @Test("every generated case's options decode to options that encode the same")
+    func generatedOptionsSurviveDecoding() throws {
+        let cases = ConformanceCases.all()
+        #expect(cases.count >= 150)
+        for testCase in cases {
+            let json = try #require(testCase.options.canonicalJSON, "\(testCase.id)")
+            let decoded = try Self.decode(json)
+            #expect(decoded == testCase.options, "\(testCase.id)")
+            #expect(decoded.canonicalJSON == json, "\(testCase.id)")
+        }
+    }
+
+    @Test("options with every member set decode to the same typed values")
+    func everyMemberTyped() throws {
+        var options = RequestOptions(verificationTimeMs: 1_768_478_400_123)
+        options.maxAgeSeconds = 0.5
+        options.expectedRegion = .polygon([
+            .init(latitude: 48.85, longitude: 2.28), .init(latitude: 48.85, longitude: 2.31),
+            .init(latitude: 48.87, longitude: 2.31),
+        ])
+        options.requireAttestation = true
+        options.honorVerdictTier = true
+        options.requireVerdict = .plausible
+        options.callerMetadata = CallerMetadataCheck(
+            manifestJson: Data("{}".utf8), content: ["a": .bytes(Data([1, 2])), "b": .unavailable("offline")],
+            requireContent: .keys(["a"]))
+        options.requireCallerMetadata = true
+        options.expectedSessionNonce = Data(repeating: 7, count: 16)
+        options.trustAnchors = TrustAnchors(appAttestRootsDER: [Data([0x30, 0x00])], androidRootsDER: [])
+        options.attestationBundle = Data([0x0A, 0x20])
+        options.expectedApps = [
+            .apple(appID: "ABCDE12345.com.example.octet"),
+            .android(packageName: "com.example.octet", signingCertificateSHA256: [Data(repeating: 0xAB, count: 32)]),
+        ]
+        let decoded = try Self.decode(try #require(options.canonicalJSON))
+        let typed = decoded.verifyOptions
+        #expect(decoded.verificationTimeMs == 1_768_478_400_123)
+        #expect(typed.verificationTime == Date(timeIntervalSince1970: 1_768_478_400.123))
+        #expect(typed.maxAgeSeconds == 0.5)
+        #expect(typed.expectedRegion == options.expectedRegion)
+        #expect(typed.validatedExpectedRegion?.region == options.expectedRegion, "judged once, valid")
+        #expect(typed.requireAttestation && typed.honorVerdictTier && typed.requireCallerMetadata)
+        #expect(typed.requireVerdict == .plausible)
+        #expect(typed.callerMetadata?.manifestJson == Data("{}".utf8))
+        #expect(typed.callerMetadata?.requireContent == .keys(["a"]))
+        guard case .bytes(let a)? = typed.callerMetadata?.content["a"],
+            case .unavailable(let b)? = typed.callerMetadata?.content["b"]
+        else {
+            Issue.record("content did not decode to bytes and unavailable")
+            return
+        }
+        #expect(a == Data([1, 2]) && b == "offline")
+        #expect(typed.expectedSessionNonce == Data(repeating: 7, count: 16))
+        #expect(typed.trustAnchors == options.trustAnchors)
+        #expect(typed.attestationBundle == Data([0x0A, 0x20]))
+        #expect(typed.expectedApps == options.expectedApps)
+        #expect(decoded == options)
+    }
+
+    @Test("members at their API default are not written, and an invalid expected region is carried, not refused")
+    func defaultsAreAbsent() throws {
+        var options = RequestOptions()
+        options.maxAgeSeconds = VerifyOptions.defaultMaxAgeSeconds
+        options.requireAttestation = false
+        #expect(options.canonicalJSON == Data("{}".utf8))
+        options.expectedRegion = .circle(latitude: 1, longitude: 2, radiusMeters: 0)
+        let decoded = try Self.decode(try #require(options.canonicalJSON))
+        #expect(decoded.expectedRegion == .circle(latitude: 1, longitude: 2, radiusMeters: 0))
+        #expect(decoded.validatedExpectedRegion == nil, "the region checks fail it as EXPECTED_REGION_INVALID")
+    }
+}
