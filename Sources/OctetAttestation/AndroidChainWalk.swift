@@ -29,7 +29,9 @@ struct AndroidChainWalk {
     mutating func run(_ parsed: AndroidCertificateChain) -> Outcome {
         // 1. Wire bound, checked again in case a caller skipped the decoder.
         guard AndroidKeyAttestation.chainLengthRange.contains(parsed.count) else {
-            return .fail(.chainLengthInvalid, "chain of \(parsed.count) certificates, outside 2...8")
+            return .fail(
+                .chainLengthInvalid,
+                "chain of \(parsed.count) certificates, outside \(AndroidKeyAttestation.chainLengthRange)")
         }
         // Every certificate well-formed by our own reading, the self-issued last one included
         // (design, "Well-formed certificates"); every one but that one loaded.

@@ -9,7 +9,8 @@ import OctetOutcome
 public enum AndroidKeyAttestation {
     /// The KeyDescription extension.
     public static let extensionOID = "1.3.6.1.4.1.11129.2.1.17"
-    /// The wire bounds of `AndroidKeyAttestation.certificate_chain`, checked again here.
+    /// How many certificates a chain has: the wire bound of `AndroidKeyAttestation.certificate_chain`
+    /// (`ProofSchema` names this constant), checked again here.
     public static let chainLengthRange = 2...8
 
     /// Judges a chain (leaf first) for the app `appId`. `createdAtMs` (the proof's
@@ -35,7 +36,8 @@ public enum AndroidKeyAttestation {
     {
         guard chainLengthRange.contains(chainDER.count) else {
             return AndroidAttestationReport(
-                judgement: .fail(.chainLengthInvalid, "chain of \(chainDER.count) certificates, outside 2...8"),
+                judgement: .fail(
+                    .chainLengthInvalid, "chain of \(chainDER.count) certificates, outside \(chainLengthRange)"),
                 facts: nil)
         }
         return evaluate(

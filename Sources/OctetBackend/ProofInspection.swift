@@ -56,10 +56,10 @@ public struct ProofInspection: Sendable, Equatable {
     /// leaf's P-256 key): a revocation list's `deviceKeys`. nil when there is none (an Android leaf
     /// that does not parse or is not P-256).
     public var deviceKeySHA256: String?
-    /// `IOS`, `ANDROID` or `SOFTWARE`, as the proof claims.
-    public var platform: String
-    /// `app_attest`, `android_key` or `software`: the evidence the proof carries.
-    public var deviceEvidence: String
+    /// The platform the proof claims (printed as its raw value: `IOS`, `ANDROID`, `SOFTWARE`).
+    public var platform: LocationProof.Platform
+    /// The evidence the proof carries (printed as `app_attest`, `android_key`, `software`).
+    public var deviceEvidence: LocationProof.DeviceEvidenceKind
     /// The creation time the proof claims (Unix milliseconds, the device's clock).
     public var createdAtMilliseconds: Int64
     /// The app id the proof claims.
@@ -90,8 +90,8 @@ public struct ProofInspection: Sendable, Equatable {
         let chain = AndroidCertificateChain(parsing: proof.androidCertificateChain)
         let deviceKey = proof.deviceKey.map(Array.init) ?? chain.leafPublicKey?.x963Representation
         deviceKeySHA256 = deviceKey.map { Hex.encode(SHA256.hash($0)) }
-        platform = proof.platform.rawValue
-        deviceEvidence = proof.deviceEvidence.rawValue
+        platform = proof.platform
+        deviceEvidence = proof.deviceEvidence
         createdAtMilliseconds = proof.createdAtMilliseconds
         appId = proof.appId
         stages = proof.stageKinds
@@ -181,8 +181,8 @@ public struct ProofInspection: Sendable, Equatable {
             ("proofIdentity", .string(proofIdentity)),
             ("proofKeySha256", .string(proofKeySHA256)),
             ("deviceKeySha256", deviceKeySHA256.map { .string($0) } ?? .null),
-            ("platform", .string(platform)),
-            ("deviceEvidence", .string(deviceEvidence)),
+            ("platform", .string(platform.rawValue)),
+            ("deviceEvidence", .string(deviceEvidence.rawValue)),
             ("createdAt", .string(RFC3339.format(milliseconds: createdAtMilliseconds))),
             ("appId", .string(appId)),
             ("stages", .array(stages.map { .string($0) })),

@@ -212,6 +212,9 @@ enum FlagTable {
 
     // MARK: octet-verify [OPTIONS] PROOF...
 
+    /// The schema's bound of a session nonce, which `--session-nonce` states and enforces.
+    private static let nonceBytes = ProofSchema.sessionNonceBytes
+
     static let verifyRows: [OptionRow<VerifyConfiguration>] = [
         .init(Flag("--max-age", "SECONDS", "freshness window (default \(VerifyOptionDefaults.maxAgeText))")) {
             c, a throws(CLIError) in
@@ -259,15 +262,23 @@ enum FlagTable {
         .init(Flag("--honor-verdict-tier", "restore the 3.0 assurance-tier rules")) {
             c, _ throws(CLIError) in c.options.honorVerdictTier = true
         },
-        .init(Flag("--session-nonce", "HEX", "the nonce you asked with, in hex (8 to 64 bytes)").gives(.expectedSessionNonce)) {
+        .init(
+            Flag(
+                "--session-nonce", "HEX",
+                "the nonce you asked with, in hex (\(nonceBytes.lowerBound) to \(nonceBytes.upperBound) bytes)"
+            ).gives(.expectedSessionNonce)
+        ) {
             c, a throws(CLIError) in
             guard let nonce = Hex.decode(a.text, allowUppercase: true) else {
                 throw a.refuse(
                     "expected an even number of hex digits (0-9, a-f): the command line takes the nonce in hex "
                         + "(a request's options.expectedSessionNonceBase64 takes base64)")
             }
-            guard (8...64).contains(nonce.count) else {
-                throw a.refuse("a session nonce is 8 to 64 bytes (16 to 128 hex digits), got \(nonce.count)")
+            guard nonceBytes.contains(nonce.count) else {
+                let (least, most) = (nonceBytes.lowerBound, nonceBytes.upperBound)
+                throw a.refuse(
+                    "a session nonce is \(least) to \(most) bytes (\(2 * least) to \(2 * most) hex digits), "
+                        + "got \(nonce.count)")
             }
             c.options.expectedSessionNonce = Data(nonce)
         },

@@ -109,7 +109,7 @@ enum InspectCommand {
             ("proof identity", i.proofIdentity + "   (replay store key)"),
             ("proof key sha256", i.proofKeySHA256 + "   (revocation list: proofKeys)"),
             ("device key sha256", (i.deviceKeySHA256 ?? "none") + "   (revocation list: deviceKeys)"),
-            ("platform", "\(i.platform), \(i.deviceEvidence) evidence"),
+            ("platform", "\(i.platform.rawValue), \(i.deviceEvidence.rawValue) evidence"),
             ("created at", RFC3339.format(milliseconds: i.createdAtMilliseconds) + " (the device's clock)"),
             ("app id", i.appId),
             ("stages", i.stages.joined(separator: ", ")),

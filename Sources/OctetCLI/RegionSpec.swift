@@ -48,8 +48,9 @@ public enum RegionSpec {
             return .circle(latitude: lat, longitude: lon, radiusMeters: radius)
         case "polygon":
             let vertices = body.split(separator: ";", omittingEmptySubsequences: false)
-            // The library judges the count (3 to 1000); this only keeps a huge argument from being parsed whole.
-            guard vertices.count <= 1001 else { throw .usage("--region polygon: at most 1000 vertices") }
+            // The library judges the count; this only keeps a huge argument from being parsed whole.
+            let most = ProofRegion.maxPolygonVertices
+            guard vertices.count <= most + 1 else { throw .usage("--region polygon: at most \(most) vertices") }
             var coordinates: [ProofRegion.Coordinate] = []
             for (index, vertex) in vertices.enumerated() {
                 let parts = vertex.split(separator: ",", omittingEmptySubsequences: false)

@@ -13,6 +13,39 @@ public struct CommittedContent: Sendable, Hashable {
     /// Where the content can be fetched; nil when the proof carries none.
     public var locator: String?
 
+    /// The bound of `key` (`ProofSchema.ContentCommitment.key` names it).
+    package static let keyBytes = 1...64
+    /// The bound of `contentType` (`ProofSchema.ContentCommitment.contentType` names it).
+    package static let contentTypeBytes = 1...255
+    /// The characters of a key, as details print them.
+    package static let keyCharacters = "[a-z0-9._-]"
+
+    /// A key's syntax: ``keyBytes`` bytes of ``keyCharacters``. The decoder and `ContentCommitter`
+    /// both ask here.
+    package static func isKey(_ bytes: some Collection<UInt8>) -> Bool {
+        keyBytes.contains(bytes.count) && bytes.allSatisfy(isKeyByte)
+    }
+
+    /// A media type's syntax: ``contentTypeBytes`` bytes of `type/subtype`, each part
+    /// `[a-z0-9][a-z0-9!#$&^_.+-]*`.
+    package static func isContentType(_ bytes: some Collection<UInt8>) -> Bool {
+        guard contentTypeBytes.contains(bytes.count) else { return false }
+        let parts = bytes.split(separator: 0x2F, maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.first, isAlphanumeric(first) else { return false }
+            return part.dropFirst().allSatisfy { isAlphanumeric($0) || "!#$&^_.+-".utf8.contains($0) }
+        }
+    }
+
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        isAlphanumeric(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+    }
+
     public init(key: String, contentType: String, size: UInt64, sha256: [UInt8], locator: String? = nil) {
         self.key = key
         self.contentType = contentType

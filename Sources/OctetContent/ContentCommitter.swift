@@ -9,9 +9,10 @@ public struct ContentToCommit: Sendable {
         case file(URL)
     }
 
-    /// 1..64 bytes of `[a-z0-9._-]`, unique within the proof.
+    /// `CommittedContent.isKey`: 1..64 bytes of `[a-z0-9._-]`, unique within the proof.
     public var key: String
-    /// `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`, 1..255 bytes.
+    /// `CommittedContent.isContentType`: `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`,
+    /// 1..255 bytes.
     public var contentType: String
     public var source: Source
     /// Optional; where the content can be fetched. It is public in the proof: never put a credential here.
@@ -60,9 +61,11 @@ public enum ContentCommitter {
         var committed: [CommittedContent] = []
         var keys = Set<[UInt8]>()
         for (index, (item, salt)) in zip(items, salts).enumerated() {
-            guard isValidKey(item.key) else { throw .invalidKey(index: index) }
+            guard CommittedContent.isKey(item.key.utf8) else { throw .invalidKey(index: index) }
             guard keys.insert(Array(item.key.utf8)).inserted else { throw .duplicateKey(index: index) }
-            guard isValidContentType(item.contentType) else { throw .invalidContentType(index: index) }
+            guard CommittedContent.isContentType(item.contentType.utf8) else {
+                throw .invalidContentType(index: index)
+            }
             guard Manifest.saltLengths.contains(salt.count) else { throw .invalidSalt(index: index) }
             let size: UInt64
             let digest: [UInt8]
@@ -87,29 +90,5 @@ public enum ContentCommitter {
         }
         let manifest = Manifest(items: committed, salts: salts)
         return (committed, ContentRoot.compute(committed), manifest.jsonData())
-    }
-
-    /// `octet.proto`: 1..64 bytes of `[a-z0-9._-]`.
-    static func isValidKey(_ key: String) -> Bool {
-        let bytes = Array(key.utf8)
-        return (1...64).contains(bytes.count)
-            && bytes.allSatisfy { byte in
-                (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x5F
-                    || byte == 0x2D
-            }
-    }
-
-    /// proof-format.md: 1..255 bytes, `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`.
-    static func isValidContentType(_ contentType: String) -> Bool {
-        let bytes = Array(contentType.utf8)
-        guard (1...255).contains(bytes.count) else { return false }
-        let parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        let rest = Set("!#$&^_.+-".utf8)
-        return parts.allSatisfy { part in
-            guard let first = part.first else { return false }
-            let alnum: (UInt8) -> Bool = { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
-            return alnum(first) && part.dropFirst().allSatisfy { alnum($0) || rest.contains($0) }
-        }
     }
 }

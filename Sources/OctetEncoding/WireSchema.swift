@@ -8,16 +8,38 @@ public struct FieldSpec: Sendable {
     public let cardinality: Cardinality
     /// Fields sharing a oneof name: at most one of them may be present.
     public let oneof: String?
+    /// How many bytes a length-delimited record's payload may hold (a string's UTF-8 bytes); nil
+    /// when the schema sets no bound.
+    public let bytes: ClosedRange<Int>?
+    /// How many records a repeated field must have; nil when the schema sets no bound.
+    public let records: ClosedRange<Int>?
 
     public init(
         _ number: UInt32, _ name: String, _ wireType: WireType, _ cardinality: Cardinality = .single,
-        oneof: String? = nil
+        oneof: String? = nil, bytes: ClosedRange<Int>? = nil, records: ClosedRange<Int>? = nil
     ) {
         self.number = number
         self.name = name
         self.wireType = wireType
         self.cardinality = cardinality
         self.oneof = oneof
+        self.bytes = bytes
+        self.records = records
+    }
+
+    /// Whether a payload of `byteCount` bytes is within ``bytes`` (any length when unbounded).
+    @inlinable
+    public func allows(byteCount: Int) -> Bool { bytes?.contains(byteCount) ?? true }
+
+    /// Whether `recordCount` records are within ``records`` (any number when unbounded).
+    @inlinable
+    public func allows(recordCount: Int) -> Bool { records?.contains(recordCount) ?? true }
+
+    /// A bound as details print it: `16` for one length, `1..64` for a range, empty for none.
+    public static func text(_ bounds: ClosedRange<Int>?) -> String {
+        guard let bounds else { return "" }
+        return bounds.lowerBound == bounds.upperBound
+            ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
     }
 }
 
@@ -217,18 +239,14 @@ public struct WireView {
         return value
     }
 
-    /// A bytes or string field whose length must lie in `bounds`.
+    /// A bytes or string field, whose length must lie in the schema's bounds for it (`field.bytes`).
     @inlinable
-    public func bounded(_ slot: WireSlot, _ field: String, _ bounds: ClosedRange<Int>) throws(WireError)
-        -> ArraySlice<UInt8>
-    {
+    public func bounded(_ slot: WireSlot, _ field: FieldSpec) throws(WireError) -> ArraySlice<UInt8> {
         let count = slot.end - slot.start
-        guard bounds.contains(count) else {
-            let expected =
-                bounds.lowerBound == bounds.upperBound
-                ? "\(bounds.lowerBound)" : "\(bounds.lowerBound)..\(bounds.upperBound)"
+        guard field.allows(byteCount: count) else {
             throw WireError(
-                .boundViolated, at: slot.offset, "\(name).\(field) is \(count) bytes, expected \(expected)")
+                .boundViolated, at: slot.offset,
+                "\(name).\(field.name) is \(count) bytes, expected \(FieldSpec.text(field.bytes))")
         }
         return payload(slot)
     }

@@ -49,11 +49,12 @@ public enum RegionDefect: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .latitudeOutOfRange: "latitude outside ±90°"
         case .longitudeOutOfRange: "longitude outside ±180°"
-        case .radiusOutOfRange: "radius outside 1...1000000 m"
-        case .geohashLength(let count): "geohash has \(count) characters; 1...12 allowed"
+        case .radiusOutOfRange: "radius outside \(RegionValidator.radiusRange) m"
+        case .geohashLength(let count): "geohash has \(count) characters; \(RegionValidator.geohashLengthRange) allowed"
         case .geohashCharacter: "geohash has a character outside the lower-case geohash alphabet"
         case .polygonOddValueCount(let count): "polygon has \(count) packed values; an even number is required"
-        case .polygonVertexCount(let count): "polygon has \(count) vertices; 3...1000 allowed"
+        case .polygonVertexCount(let count):
+            "polygon has \(count) vertices; \(RegionValidator.polygonVertexRange) allowed"
         case .polygonClosed: "polygon is closed (last vertex repeats the first)"
         case .polygonRepeatedVertex: "polygon repeats a vertex"
         case .polygonEdgeSpansOver180Degrees: "polygon edge spans more than 180° of longitude"

@@ -10,7 +10,7 @@ public enum RegionValidator {
     static let geohashAlphabet: [UInt8] = Array("0123456789bcdefghjkmnpqrstuvwxyz".utf8)
     static let radiusRange: ClosedRange<UInt32> = 1...1_000_000
     static let geohashLengthRange: ClosedRange<Int> = 1...12
-    static let polygonVertexRange: ClosedRange<Int> = 3...1000
+    package static let polygonVertexRange: ClosedRange<Int> = 3...1000
 
     /// The first rule `region` breaks, or nil when it is valid.
     ///

@@ -78,15 +78,10 @@ public enum IssueCommand {
         draft.region =
             c.region ?? .circle(latitude: draft.fix.latitude, longitude: draft.fix.longitude, radiusMeters: 250)
         draft.sessionNonce = c.sessionNonce
-        switch c.platform {
-        case .software: draft.platform = .software
-        case .android: draft.platform = .android
-        case .ios:
-            draft.platform = .ios
-            draft.appId = IssueDevice.iosAppId
-        }
+        draft.platform = c.platform
+        if c.platform == .ios { draft.appId = IssueDevice.iosAppId }
         if let appId = c.appId { draft.appId = appId }
-        if let tier = c.verdictTier { draft.assurance = (tier, "octet-issue/\(OctetIssueTool.version)") }
+        if let tier = c.verdictTier { draft.assurance = .init(verdict: tier, detector: "octet-issue/\(OctetIssueTool.version)") }
         var manifest: Data?
         if !c.content.isEmpty {
             for item in c.content {

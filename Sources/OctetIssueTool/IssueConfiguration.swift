@@ -27,15 +27,11 @@ public struct IssueConfiguration: Sendable, Equatable {
         }
     }
 
-    /// `--platform`: which device evidence the proof carries.
-    public enum Platform: String, Sendable, Equatable, CaseIterable {
-        /// A plain software device key: no hardware evidence.
-        case software
-        /// An Android Key Attestation chain under a fresh test root.
-        case android
-        /// An App Attest key, enrolment and assertion under a fresh test authority.
-        case ios
-    }
+    /// `--platform`: the proof's platform, which decides its device evidence: a plain software
+    /// key (`software`), an Android Key Attestation chain under a fresh test root (`android`), or
+    /// an App Attest key, enrolment and assertion under a fresh test authority (`ios`). The flag
+    /// spells a platform as its raw value in lower case.
+    public typealias Platform = LocationProof.Platform
 
     public var platform: Platform = .software
     /// `--anchors-out DIR`: where the test root goes, as `DIR/android/*.pem` or `DIR/apple/*.pem`.
@@ -90,13 +86,17 @@ struct IssueArguments: Sendable {
 /// `octet-issue`'s arguments, read by OctetCLI's `FlagParser` with the rows below (the same reader
 /// and help renderer as every command of `octet-verify`).
 enum IssueArgumentParser {
+    /// The schema's bound of a session nonce, which `--session-nonce` states and enforces.
+    private static let nonceBytes = ProofSchema.sessionNonceBytes
+
     static let rows: [OptionRow<IssueArguments>] = [
         .init(Flag("--out", "FILE", "where the proof is written (- for standard output; default: standard output)")) {
             a, v throws(CLIError) in a.c.outputPath = try ArgumentParser.nonEmptyPath(v.flag, v.text)
         },
         .init(Flag("--platform", "software|android|ios", "device evidence (default software: no hardware evidence)")) {
             a, v throws(CLIError) in
-            guard let platform = IssueConfiguration.Platform(rawValue: v.text) else {
+            let platforms = IssueConfiguration.Platform.allCases
+            guard let platform = platforms.first(where: { $0.rawValue.lowercased() == v.text }) else {
                 throw v.refuse("expected software, android or ios")
             }
             a.c.platform = platform
@@ -111,7 +111,10 @@ enum IssueArgumentParser {
         .init(
             Flag("--app-id", "ID", "the app (default com.example.octet; ios: A1B2C3D4E5.com.example.octet)")
         ) { a, v throws(CLIError) in
-            guard (1...255).contains(v.text.utf8.count) else { throw v.refuse("expected an app id of 1 to 255 bytes") }
+            let bounds = ProofSchema.appIdBytes
+            guard bounds.contains(v.text.utf8.count) else {
+                throw v.refuse("expected an app id of \(bounds.lowerBound) to \(bounds.upperBound) bytes")
+            }
             a.c.appId = v.text
         },
         .init(
@@ -124,8 +127,9 @@ enum IssueArgumentParser {
                 a.noSigner = true
                 a.c.androidSigners = a.c.androidSigners ?? []
             } else {
-                guard let digest = Hex.decode(v.text, allowUppercase: true), digest.count == 32 else {
-                    throw v.refuse("expected a SHA-256 digest (64 hex digits) or none")
+                let length = ProofSchema.digestBytes.upperBound
+                guard let digest = Hex.decode(v.text, allowUppercase: true), digest.count == length else {
+                    throw v.refuse("expected a SHA-256 digest (\(2 * length) hex digits) or none")
                 }
                 a.c.androidSigners = (a.c.androidSigners ?? []) + [digest]
             }
@@ -154,10 +158,16 @@ enum IssueArgumentParser {
         .init(Flag("--region", "SPEC", "the claimed region (default: a 250 m circle around the fix)")) {
             a, v throws(CLIError) in a.c.region = try RegionSpec.parse(v.text)
         },
-        .init(Flag("--session-nonce", "HEX", "bind the proof to a session nonce, in hex (8 to 64 bytes)")) {
-            a, v throws(CLIError) in
-            guard let nonce = Hex.decode(v.text, allowUppercase: true), (8...64).contains(nonce.count) else {
-                throw v.refuse("expected 16 to 128 hex digits (8 to 64 bytes)")
+        .init(
+            Flag(
+                "--session-nonce", "HEX",
+                "bind the proof to a session nonce, in hex "
+                    + "(\(nonceBytes.lowerBound) to \(nonceBytes.upperBound) bytes)")
+        ) { a, v throws(CLIError) in
+            guard let nonce = Hex.decode(v.text, allowUppercase: true), nonceBytes.contains(nonce.count) else {
+                throw v.refuse(
+                    "expected \(2 * nonceBytes.lowerBound) to \(2 * nonceBytes.upperBound) hex digits "
+                        + "(\(nonceBytes.lowerBound) to \(nonceBytes.upperBound) bytes)")
             }
             a.c.sessionNonce = nonce
         },

@@ -29,7 +29,7 @@ enum ClaimsEncoder {
             writer.bytes(field, value)
         }
         varintField(ProofSchema.Claims.createdAtMs, UInt64(bitPattern: draft.createdAtMs))
-        varintField(ProofSchema.Claims.platform, draft.platform.rawValue)
+        varintField(ProofSchema.Claims.platform, UInt64(draft.platform.wireValue))
         bytesField(ProofSchema.Claims.appId, Array(draft.appId.utf8))
         bytesField(ProofSchema.Claims.region, encodeRegion(draft.region))
         bytesField(ProofSchema.Claims.fix, encodeFix(draft.fix, createdAtMs: draft.createdAtMs))
@@ -82,7 +82,7 @@ enum ClaimsEncoder {
         writer.sint32(ProofSchema.Fix.lonE7, e7(fix.longitude))
         writer.varint(ProofSchema.Fix.horizontalAccuracyMm, UInt64(fix.horizontalAccuracyMillimeters))
         writer.int64(ProofSchema.Fix.fixTimeMs, fix.timeMs ?? createdAtMs)
-        writer.varint(ProofSchema.Fix.source, fix.source.rawValue)
+        writer.varint(ProofSchema.Fix.source, UInt64(fix.source.wireValue))
         return writer.bytes
     }
 

@@ -27,7 +27,7 @@ public enum ExampleProof {
         draft.proofId = Array("octet-example-01".utf8)
         draft.appId = "com.example.octet"
         draft.sessionNonce = sessionNonce
-        draft.assurance = (.verified, "disc/2.4")
+        draft.assurance = .init(verdict: .verified, detector: "disc/2.4")
         return draft
     }
 }

@@ -5,8 +5,10 @@ import OctetContent
 /// Everything a proof says, as plain values: the issuer signs a draft into proof bytes.
 /// The defaults make a valid, fresh, software-key proof of a small circle.
 public struct ProofDraft: Sendable {
-    public enum Platform: UInt64, Sendable { case ios = 1, android = 2, software = 3 }
-    public enum FixSource: UInt64, Sendable { case gnss = 1, fused = 2, network = 3 }
+    /// The proof's one platform type; the issuer writes its `octet.proto` number.
+    public typealias Platform = LocationProof.Platform
+    /// The fix's one source type; the issuer writes its `octet.proto` number.
+    public typealias FixSource = LocationProof.FixSource
     public enum StageKind: UInt64, Sendable, CaseIterable { case capture = 1, fix = 2, content = 3, verdict = 4 }
 
     public struct Fix: Sendable {
@@ -43,7 +45,7 @@ public struct ProofDraft: Sendable {
     public var content: [ContentItem] = []
     /// The CONTENT stage's `content_root`; nil computes it from `content` when the stage is present.
     public var contentRoot: [UInt8]?
-    public var assurance: (verdict: LocationProofVerdict, detector: String?)?
+    public var assurance: LocationProof.AssuranceTier?
     /// nil: CAPTURE, FIX, then CONTENT when content is listed, then VERDICT when a tier is set.
     public var stages: [StageKind]?
 

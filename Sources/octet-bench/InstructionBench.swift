@@ -199,7 +199,7 @@ enum InstructionBench {
         var twoStage = ProofDraft()
         twoStage.sessionNonce = Array(repeating: 7, count: 16)
         var threeStage = twoStage
-        threeStage.assurance = (.verified, "disc/2.4")
+        threeStage.assurance = .init(verdict: .verified, detector: "disc/2.4")
         let proofs = [("verify-2-stage", issuer.issue(twoStage)), ("verify-3-stage", issuer.issue(threeStage))]
         let options = VerifyOptions(
             verificationTime: Date(timeIntervalSince1970: Double(twoStage.createdAtMs) / 1000 + 1))

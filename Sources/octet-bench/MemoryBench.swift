@@ -8,7 +8,7 @@ enum MemoryBench {
     static func run(verifications: Int) {
         let issuer = ProofIssuer()
         var draft = ProofDraft()
-        draft.assurance = (.verified, "disc/2.4")
+        draft.assurance = .init(verdict: .verified, detector: "disc/2.4")
         let proof = issuer.issue(draft)
         let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1))
         var checkpoints: [Int] = []

@@ -9,7 +9,7 @@ enum VerifyBench {
     static func profile(iterations: Int) {
         let issuer = ProofIssuer()
         var draft = ProofDraft()
-        draft.assurance = (.verified, "disc/2.4")
+        draft.assurance = .init(verdict: .verified, detector: "disc/2.4")
         let proof = issuer.issue(draft)
         let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1))
         for _ in 0..<iterations { _ = Octet.verify(proofBytes: proof, options: options) }
@@ -18,7 +18,7 @@ enum VerifyBench {
     static func run(iterations: Int) {
         let issuer = ProofIssuer()
         var draft = ProofDraft()
-        draft.assurance = (.verified, "disc/2.4")
+        draft.assurance = .init(verdict: .verified, detector: "disc/2.4")
         draft.sessionNonce = Array(repeating: 7, count: 16)
         let proof = issuer.issue(draft)
         let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(draft.createdAtMs) / 1000 + 1))

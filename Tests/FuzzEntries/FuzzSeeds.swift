@@ -46,7 +46,7 @@ public enum FuzzSeeds {
             (
                 draft {
                     $0.sessionNonce = VerifyFuzzInput.nonce
-                    $0.assurance = (.verified, "disc/2.4")
+                    $0.assurance = .init(verdict: .verified, detector: "disc/2.4")
                 }, [], []
             ),
             (draft { $0.region = .geohash("u09tunq") }, [], []),
@@ -71,7 +71,7 @@ public enum FuzzSeeds {
                 (
                     draft {
                         $0.content = content.items
-                        $0.assurance = (.plausible, nil)
+                        $0.assurance = .init(verdict: .plausible, detector: nil)
                     }, [], content.manifest
                 ))
         }

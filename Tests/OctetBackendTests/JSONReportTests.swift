@@ -88,7 +88,7 @@ struct JSONReportTests {
     static func reports() -> [ProofReport] {
         let issuer = ProofIssuer()
         var tiered = ProofDraft()
-        tiered.assurance = (.plausible, "detector")
+        tiered.assurance = .init(verdict: .plausible, detector: "detector")
         let proofs: [Data] = [
             issuer.issue(tiered),
             issuer.issue(ProofDraft(), mutations: [.corruptStageSignature(0)]),

@@ -35,8 +35,8 @@ struct ProofInspectionTests {
         #expect(inspection.proofIdSHA256 == Self.hex(Array(0x70...0x7F)))
         #expect(inspection.proofKeySHA256 == Self.hex(proofKey.publicKey.x963Representation))
         #expect(inspection.deviceKeySHA256 == Self.hex(deviceKey.publicKey.x963Representation))
-        #expect(inspection.platform == "SOFTWARE")
-        #expect(inspection.deviceEvidence == "software")
+        #expect(inspection.platform == .software)
+        #expect(inspection.deviceEvidence == .software)
         #expect(inspection.stages == ["CAPTURE", "FIX"])
         #expect(inspection.content == .none)
         #expect(inspection.sessionNonceBound)
@@ -64,7 +64,7 @@ struct ProofInspectionTests {
         #expect(inspection.androidCertificateSerials == serials)
         #expect(serials.count >= 2)
         #expect(inspection.deviceKeySHA256 == Self.hex(proofKey.publicKey.x963Representation))
-        #expect(inspection.deviceEvidence == "android_key")
+        #expect(inspection.deviceEvidence == .androidKey)
     }
 
     @Test("an App Attest proof: its key id, and whether it carries its enrolment")

@@ -36,7 +36,7 @@ struct CheckOutcomeTests {
             id: "a dropped middle stage breaks the chain: FAIL", check: "stage-signatures", expected: .fail,
             code: "STAGE_SIGNATURE_INVALID",
             draft: {
-                $0.assurance = (.verified, nil); $0.stages = [.capture, .fix, .content, .verdict];
+                $0.assurance = .init(verdict: .verified, detector: nil); $0.stages = [.capture, .fix, .content, .verdict];
                 $0.contentRoot = Array(repeating: 1, count: 32)
             },
             mutations: [.dropStage(2)]),
@@ -187,39 +187,39 @@ struct CheckOutcomeTests {
         // verdict-tier
         Case(
             id: "since 3.1 the tier is ignored: NOT-CHECKED", check: "verdict-tier", expected: .notChecked,
-            draft: { $0.assurance = (.spoofed, nil) }, detail: "ignored since 3.1"),
+            draft: { $0.assurance = .init(verdict: .spoofed, detector: nil) }, detail: "ignored since 3.1"),
         Case(
             id: "requireVerdict alone has no effect since 3.1", check: "verdict-tier", expected: .notChecked,
-            draft: { $0.assurance = (.plausible, nil) }, options: { $0.requireVerdict = .verified }),
+            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) }, options: { $0.requireVerdict = .verified }),
         Case(
             id: "honoured: VERIFIED passes", check: "verdict-tier", expected: .pass,
-            draft: { $0.assurance = (.verified, "disc/2.4") }, options: { $0.honorVerdictTier = true },
+            draft: { $0.assurance = .init(verdict: .verified, detector: "disc/2.4") }, options: { $0.honorVerdictTier = true },
             detail: "VERIFIED"),
         Case(
             id: "honoured: PLAUSIBLE passes", check: "verdict-tier", expected: .pass,
-            draft: { $0.assurance = (.plausible, nil) }, options: { $0.honorVerdictTier = true }),
+            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) }, options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured: UNCERTAIN warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
-            draft: { $0.assurance = (.uncertain, nil) }, options: { $0.honorVerdictTier = true }, detail: "UNCERTAIN"),
+            draft: { $0.assurance = .init(verdict: .uncertain, detector: nil) }, options: { $0.honorVerdictTier = true }, detail: "UNCERTAIN"),
         Case(
             id: "honoured: SUSPICIOUS warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
-            draft: { $0.assurance = (.suspicious, nil) }, options: { $0.honorVerdictTier = true }),
+            draft: { $0.assurance = .init(verdict: .suspicious, detector: nil) }, options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured: SPOOFED warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
-            draft: { $0.assurance = (.spoofed, nil) }, options: { $0.honorVerdictTier = true }),
+            draft: { $0.assurance = .init(verdict: .spoofed, detector: nil) }, options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured without a tier: NOT-CHECKED", check: "verdict-tier", expected: .notChecked,
             options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured, .verified required, PLAUSIBLE signed: FAIL", check: "verdict-tier", expected: .fail,
             code: "TIER_BELOW_REQUIRED",
-            draft: { $0.assurance = (.plausible, nil) },
+            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .verified
             }),
         Case(
             id: "honoured, .plausible required, PLAUSIBLE signed: PASS", check: "verdict-tier", expected: .pass,
-            draft: { $0.assurance = (.plausible, nil) },
+            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .plausible
             }),
@@ -230,15 +230,15 @@ struct CheckOutcomeTests {
             }),
         Case(
             id: "honoured, required, tier bound by FIX instead of VERDICT: not signed, FAIL", check: "verdict-tier",
-            expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = (.verified, nil) },
+            expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = .init(verdict: .verified, detector: nil) },
             mutations: [.bindInStage(claimField: 8, stage: .fix)],
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .verified
             }),
         Case(
             id: "honoured, required, tier changed after signing: not signed, FAIL", check: "verdict-tier",
-            expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = (.plausible, nil) },
-            mutations: [.alterClaimsAfterSigning({ $0.assurance = (.verified, nil) })],
+            expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
+            mutations: [.alterClaimsAfterSigning({ $0.assurance = .init(verdict: .verified, detector: nil) })],
             options: {
                 $0.honorVerdictTier = true; $0.requireVerdict = .verified
             }),
@@ -270,7 +270,7 @@ struct CheckOutcomeTests {
     @Test("spoofingVerdict is the signed tier only when the tier is honoured")
     func spoofingVerdict() {
         var draft = Fixture.draft()
-        draft.assurance = (.uncertain, nil)
+        draft.assurance = .init(verdict: .uncertain, detector: nil)
         #expect(Fixture.verify(draft).spoofingVerdict == nil)
         #expect(
             Fixture.verify(draft, options: Fixture.options { $0.honorVerdictTier = true }).spoofingVerdict == .uncertain

@@ -32,7 +32,7 @@ struct RoundTripTests {
     func accessors() throws {
         var draft = Fixture.draft()
         draft.sessionNonce = Array(repeating: 7, count: 16)
-        draft.assurance = (.plausible, "disc/2.4")
+        draft.assurance = .init(verdict: .plausible, detector: "disc/2.4")
         let proof = try LocationProof(proofBytes: Fixture.issuer.issue(draft))
         #expect(proof.proofId == Data(0..<16))
         #expect(proof.createdAtMilliseconds == Fixture.nowMs - 10_000)
@@ -55,7 +55,7 @@ struct RoundTripTests {
         ])
     func decodedAndRawAgree(_ mutations: [Mutation]) throws {
         var draft = Fixture.draft()
-        draft.assurance = (.uncertain, nil)
+        draft.assurance = .init(verdict: .uncertain, detector: nil)
         let bytes = Fixture.issuer.issue(draft, mutations: mutations)
         let options = Fixture.options {
             $0.honorVerdictTier = true; $0.expectedSessionNonce = Data(count: 8)

@@ -22,7 +22,7 @@ struct SeedExampleTests {
     func example() throws {
         var draft = Fixture.draft()
         draft.createdAtMs = Int64(Date().timeIntervalSince1970 * 1000) - 5_000
-        draft.assurance = (.verified, "disc/2.4")
+        draft.assurance = .init(verdict: .verified, detector: "disc/2.4")
         let verdict = OctetVerdictStandIn(proof: try LocationProof(proofBytes: Fixture.issuer.issue(draft)))
         let sink = Log()
         func accept(_ proof: LocationProof) { sink.accepted.append(proof) }

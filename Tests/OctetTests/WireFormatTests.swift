@@ -202,7 +202,7 @@ struct WireFormatTests {
         ) { _ in },
         Case(
             id: "a detector of 65 bytes", code: .boundViolated,
-            draft: { $0.assurance = (.verified, String(repeating: "d", count: 65)) }
+            draft: { $0.assurance = .init(verdict: .verified, detector: String(repeating: "d", count: 65)) }
         ) { _ in },
         // Stages
         Case(id: "one stage", code: .boundViolated) { records in
@@ -215,7 +215,7 @@ struct WireFormatTests {
             let indices = records.list.indices.filter { records.list[$0].field == stages }
             records.list.swapAt(indices[0], indices[1])
         },
-        Case(id: "two VERDICT stages", code: .boundViolated, draft: { $0.assurance = (.verified, nil) }) {
+        Case(id: "two VERDICT stages", code: .boundViolated, draft: { $0.assurance = .init(verdict: .verified, detector: nil) }) {
             records in
             records.append(stages, .lengthDelimited, records.list.last { $0.field == stages }!.payload)
         },

@@ -96,7 +96,7 @@ enum SignatureCases {
             ),
             (
                 "fail-assurance-bound-by-capture", "assurance (claim 8) bound by CAPTURE",
-                B.draft { $0.assurance = (.verified, nil) }, [.bindInStage(claimField: 8, stage: .capture)]
+                B.draft { $0.assurance = .init(verdict: .verified, detector: nil) }, [.bindInStage(claimField: 8, stage: .capture)]
             ),
         ]
         for (id, rule, draft, mutations) in bindingCases {
@@ -108,7 +108,7 @@ enum SignatureCases {
             proof: B.issue(
                 B.draft {
                     $0.sessionNonce = ConformanceKeys.nonce
-                    $0.assurance = (.plausible, "disc/2.4")
+                    $0.assurance = .init(verdict: .plausible, detector: "disc/2.4")
                     $0.content = [WireFormatCases.item("a")]
                 }),
             intent: ["binding": .pass, "stage-signatures": .pass], verdict: .valid)

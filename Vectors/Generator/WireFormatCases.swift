@@ -192,7 +192,7 @@ enum WireFormatCases {
         )
         builder.malformed(
             "fail-enum-zero-verdict", "AssuranceTier.verdict = 0",
-            WireEdit.edit(B.issue(B.draft { $0.assurance = (.verified, nil) }), at: [(4, 0), (8, 0)]) {
+            WireEdit.edit(B.issue(B.draft { $0.assurance = .init(verdict: .verified, detector: nil) }), at: [(4, 0), (8, 0)]) {
                 WireEdit.replace(1, with: WireEdit.varint(1, 0), in: &$0)
             })
         builder.malformed(
@@ -219,7 +219,7 @@ enum WireFormatCases {
             ),
             (
                 "fail-detector-65-bytes", "AssuranceTier.detector must be 0..64 bytes",
-                B.draft { $0.assurance = (.verified, String(repeating: "d", count: 65)) }
+                B.draft { $0.assurance = .init(verdict: .verified, detector: String(repeating: "d", count: 65)) }
             ),
             ("fail-fix-latitude-above-90", "Fix latitude above 90°", B.draft { $0.fix.latitude = 90.0000001 }),
             ("fail-fix-longitude-below-180", "Fix longitude below -180°", B.draft { $0.fix.longitude = -180.0000001 }),
@@ -369,7 +369,7 @@ enum WireFormatCases {
             B.issue(
                 B.draft {
                     $0.stages = [.capture, .fix, .content, .verdict, .verdict]
-                    $0.assurance = (.verified, nil)
+                    $0.assurance = .init(verdict: .verified, detector: nil)
                     $0.content = [item("a")]
                 }))
         builder.malformed(

@@ -1,6 +1,7 @@
 import Foundation
 import OctetAttestation
 import OctetCrypto
+import OctetEncoding
 import OctetOutcome
 
 /// Hardware attestation on its own, outside a proof: what a backend runs when it receives an
@@ -55,10 +56,12 @@ extension Octet {
         _ assertion: Data, clientDataHash: Data, keyId: Data, publicKey: Data, appId: String
     ) -> ProofCheck {
         // Inside a proof the decoder holds the assertion to the schema's bound; so does this door.
-        guard (1...4096).contains(assertion.count) else {
+        guard ProofSchema.assertionBytes.contains(assertion.count) else {
             return ProofCheck(
                 name: CheckName.deviceAttestationSig,
-                .fail(.evidenceSizeInvalid, "assertion of \(assertion.count) bytes, expected 1..4096"))
+                .fail(
+                    .evidenceSizeInvalid,
+                    "assertion of \(assertion.count) bytes, expected \(FieldSpec.text(ProofSchema.assertionBytes))"))
         }
         let outcome = AppAttest.judgeAssertion(
             assertion: [UInt8](assertion), clientDataHash: [UInt8](clientDataHash), keyId: [UInt8](keyId),
@@ -88,11 +91,13 @@ extension Octet {
         _ chainDER: [Data], appId: String, at time: Date, trustAnchors: TrustAnchors = .bundled
     ) -> ProofCheck {
         // Inside a proof the decoder holds each certificate to the schema's bound; so does this door.
-        if let index = chainDER.firstIndex(where: { !(1...16384).contains($0.count) }) {
+        let bounds = ProofSchema.certificateBytes
+        if let index = chainDER.firstIndex(where: { !bounds.contains($0.count) }) {
             return ProofCheck(
                 name: CheckName.hardwareAttestation,
-                .fail(.evidenceSizeInvalid, "certificate \(index) of \(chainDER[index].count) bytes, expected 1..16384")
-            )
+                .fail(
+                    .evidenceSizeInvalid,
+                    "certificate \(index) of \(chainDER[index].count) bytes, expected \(FieldSpec.text(bounds))"))
         }
         let outcome = AndroidKeyAttestation.judge(
             chainDER: chainDER.map { [UInt8]($0) }, appId: appId,

@@ -28,10 +28,10 @@ public enum ExpectedApp: Sendable, Hashable {
     /// an app under any name); the signer is what the attestation application id vouches for.
     case android(packageName: String, signingCertificateSHA256: [Data])
 
-    /// The longest identifier a proof can claim (`claims.app_id` is 1..255 bytes).
-    public static let maxIdentifierBytes = 255
+    /// The longest identifier a proof can claim (the schema's bound of `claims.app_id`).
+    public static let maxIdentifierBytes = ProofSchema.appIdBytes.upperBound
     /// A SHA-256 digest's length.
-    public static let digestBytes = 32
+    public static let digestBytes = ProofSchema.digestBytes.upperBound
 
     /// Why this entry can never match a proof, or nil when it is well-formed.
     public var defect: ExpectedAppError? {
@@ -142,15 +142,18 @@ public struct ExpectedAppError: Error, Sendable, Hashable, CustomStringConvertib
 
     public var description: String {
         let digest = "signing-certificate digest \((digestIndex ?? 0) + 1)"
+        let longest = ExpectedApp.maxIdentifierBytes
+        let digestBytes = ExpectedApp.digestBytes
         switch code {
         case .emptyAppID: return "the App ID is empty (expected TEAMID.bundle.id)"
-        case .appIDTooLong: return "the App ID is longer than 255 bytes (no proof's app_id is)"
+        case .appIDTooLong: return "the App ID is longer than \(longest) bytes (no proof's app_id is)"
         case .emptyPackageName: return "the package name is empty"
-        case .packageNameTooLong: return "the package name is longer than 255 bytes (no proof's app_id is)"
+        case .packageNameTooLong: return "the package name is longer than \(longest) bytes (no proof's app_id is)"
         case .noSigningCertificate:
             return "no signing-certificate SHA-256 digest: an Android app is pinned by its signer, not its name"
-        case .digestNotSHA256: return "\(digest) is not 32 bytes (a SHA-256 digest is 64 hex digits)"
-        case .digestNotHex: return "\(digest) is not hex (expected 64 hex digits)"
+        case .digestNotSHA256:
+            return "\(digest) is not \(digestBytes) bytes (a SHA-256 digest is \(2 * digestBytes) hex digits)"
+        case .digestNotHex: return "\(digest) is not hex (expected \(2 * digestBytes) hex digits)"
         }
     }
 }

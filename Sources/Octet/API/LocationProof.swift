@@ -18,14 +18,33 @@ public struct LocationProof: Sendable {
         self.proofBytes = proofBytes
     }
 
-    /// The platform the proof claims to come from.
-    public enum Platform: String, Sendable, Hashable {
+    /// The platform the proof claims to come from (`claims.platform`): the one platform type of
+    /// the package, which the decoder, the binding check, the issuer and `inspect` all use.
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
         case ios = "IOS"
         case android = "ANDROID"
         case software = "SOFTWARE"
+
+        /// The enum's number in `octet.proto`.
+        init?(wireValue: Int) {
+            switch wireValue {
+            case 1: self = .ios
+            case 2: self = .android
+            case 3: self = .software
+            default: return nil
+            }
+        }
+
+        package var wireValue: Int {
+            switch self {
+            case .ios: 1
+            case .android: 2
+            case .software: 3
+            }
+        }
     }
 
-    /// How the fix was measured.
+    /// How the fix was measured: the one type of `Fix.source`, which the issuer writes too.
     public enum FixSource: String, Sendable, Hashable {
         case gnss = "GNSS"
         case fused = "FUSED"
@@ -40,6 +59,14 @@ public struct LocationProof: Sendable {
             default: return nil
             }
         }
+
+        package var wireValue: Int {
+            switch self {
+            case .gnss: 1
+            case .fused: 2
+            case .network: 3
+            }
+        }
     }
 
     /// The measured position. Not log-safe: never write it to logs.
@@ -51,26 +78,37 @@ public struct LocationProof: Sendable {
         public let source: FixSource
     }
 
-    /// One committed content item (the salt stays with the app).
-    public struct ContentCommitment: Sendable, Hashable {
-        public let key: String
-        public let contentType: String
-        public let size: UInt64
-        public let sha256: Data
-        public let locator: String?
-    }
+    /// One committed content item (the salt stays with the app): the package's one type of a
+    /// listed item, which the decoder makes, the content checks judge and the issuer writes.
+    public typealias ContentCommitment = CommittedContent
 
-    /// The signed-or-not assurance tier the proof carries (whether it is signed is `verify`'s concern).
+    /// The signed-or-not assurance tier the proof carries (whether it is signed is `verify`'s
+    /// concern): the one type of `claims.assurance`, which the decoder makes and the issuer writes.
     public struct AssuranceTier: Sendable, Hashable {
         public let verdict: LocationProofVerdict
         public let detector: String?
+
+        package init(verdict: LocationProofVerdict, detector: String?) {
+            self.verdict = verdict
+            self.detector = detector
+        }
     }
 
-    /// The device evidence kind.
+    /// The device evidence kind: its raw value is the `DeviceEvidence` member's name in
+    /// `octet.proto`, which details and `inspect` print.
     public enum DeviceEvidenceKind: String, Sendable, Hashable {
         case appAttest = "app_attest"
         case androidKey = "android_key"
         case software = "software"
+
+        /// The platform this evidence comes from, which `claims.platform` must name (`binding`).
+        public var platform: Platform {
+            switch self {
+            case .appAttest: .ios
+            case .androidKey: .android
+            case .software: .software
+            }
+        }
     }
 
     /// The 16-byte proof id.
@@ -80,13 +118,7 @@ public struct LocationProof: Sendable {
     /// Capture time (`created_at_ms`).
     public var createdAt: Date { Date(timeIntervalSince1970: Double(decoded.claims.createdAtMs) / 1000) }
     public var createdAtMilliseconds: Int64 { decoded.claims.createdAtMs }
-    public var platform: Platform {
-        switch decoded.claims.platform {
-        case .ios: .ios
-        case .android: .android
-        case .software: .software
-        }
-    }
+    public var platform: Platform { decoded.claims.platform }
     public var appId: String { decoded.claims.appId }
     /// The claimed region, in degrees (e7 / 1e7).
     public var region: ProofRegion { ProofRegion(decoded.claims.region) }
@@ -99,15 +131,8 @@ public struct LocationProof: Sendable {
             source: fix.source)
     }
     public var sessionNonce: Data? { decoded.claims.sessionNonce.map { Data($0) } }
-    public var contentCommitments: [ContentCommitment] {
-        decoded.claims.content.map {
-            ContentCommitment(
-                key: $0.key, contentType: $0.contentType, size: $0.size, sha256: Data($0.sha256), locator: $0.locator)
-        }
-    }
-    public var assuranceTier: AssuranceTier? {
-        decoded.claims.assurance.map { AssuranceTier(verdict: $0.verdict, detector: $0.detector) }
-    }
+    public var contentCommitments: [ContentCommitment] { decoded.claims.content }
+    public var assuranceTier: AssuranceTier? { decoded.claims.assurance }
     /// The stage kinds, in order ("CAPTURE", "FIX", ...).
     public var stageKinds: [String] { decoded.stages.map(\.kind.name) }
     /// The device key the evidence carries: the software key or the App Attest credential key
@@ -140,22 +165,8 @@ public struct LocationProof: Sendable {
         return enrolment != nil
     }
     /// What the proof says about content, as `caller-metadata` reads it (list and CONTENT stage root).
-    package var contentCommitmentClaim: ContentCommitmentClaim {
-        let content = decoded.stages.first { $0.kind == .content }
-        return ContentCommitmentClaim(
-            items: decoded.claims.content.map {
-                CommittedContent(
-                    key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
-            },
-            signedRoot: content.map { Array($0.contentRoot ?? []) })
-    }
-    public var deviceEvidence: DeviceEvidenceKind {
-        switch decoded.device {
-        case .appAttest: .appAttest
-        case .androidKey: .androidKey
-        case .software: .software
-        }
-    }
+    package var contentCommitmentClaim: ContentCommitmentClaim { decoded.makeContentClaim() }
+    public var deviceEvidence: DeviceEvidenceKind { decoded.device.kind }
 }
 
 extension ProofRegion {

@@ -36,6 +36,14 @@ public enum RequiredVerdict: Sendable, Hashable {
     /// A signed VERIFIED or PLAUSIBLE verdict passes.
     case plausible
 
+    /// The lowest signed tier that meets it, whose name details print.
+    var tier: LocationProofVerdict {
+        switch self {
+        case .verified: .verified
+        case .plausible: .plausible
+        }
+    }
+
     func isMet(by tier: LocationProofVerdict) -> Bool {
         switch self {
         case .verified: tier == .verified

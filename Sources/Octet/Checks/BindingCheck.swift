@@ -34,9 +34,9 @@ extension Check {
             if count > 1 { problems.append("\(ClaimField.name(field)) is bound \(count) times") }
         }
         let claimProblems = !problems.isEmpty
-        if proof.claims.platform != proof.device.platform {
+        if proof.claims.platform != proof.device.kind.platform {
             problems.append(
-                "platform \(ClaimField.platformName(proof.claims.platform)) does not match \(proof.device.name) evidence"
+                "platform \(proof.claims.platform.rawValue) does not match \(proof.device.name) evidence"
             )
         }
         if problems.isEmpty { return .pass(ClaimsBound(count: hashes.count)) }
@@ -58,13 +58,5 @@ struct ClaimsBound: OutcomeFact {
 enum ClaimField {
     static func name(_ field: UInt32) -> String {
         ProofSchema.Claims.fields.first { $0.number == field }?.name ?? "field \(field)"
-    }
-
-    static func platformName(_ platform: Platform) -> String {
-        switch platform {
-        case .ios: "IOS"
-        case .android: "ANDROID"
-        case .software: "SOFTWARE"
-        }
     }
 }

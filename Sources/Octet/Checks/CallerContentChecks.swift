@@ -21,18 +21,3 @@ extension Check {
             requireCallerMetadata: context.options.requireCallerMetadata)
     }
 }
-
-extension VerificationContext {
-    /// What the proof says about content: its list, and the CONTENT stage's root when it has one.
-    /// Built once, by the context (`contentClaim`), for the three content checks.
-    func makeContentClaim() -> ContentCommitmentClaim {
-        // By index: no copy of the stage.
-        let content = proof.stages.firstIndex { $0.kind == .content }
-        return ContentCommitmentClaim(
-            items: proof.claims.content.map {
-                CommittedContent(
-                    key: $0.key, contentType: $0.contentType, size: $0.size, sha256: $0.sha256, locator: $0.locator)
-            },
-            signedRoot: content.map { Array(proof.stages[$0].contentRoot ?? []) })
-    }
-}

@@ -1,4 +1,3 @@
-import OctetCrypto
 import OctetOutcome
 
 extension Check {
@@ -11,44 +10,13 @@ extension Check {
             guard let tier else { return .fail(.tierUnsigned, "no assurance tier is signed into the proof") }
             let name = tier.rawValue
             return required.isMet(by: tier)
-                ? .pass("signed tier \(name) meets \(AssuranceTier.name(required))")
-                : .fail(.tierBelowRequired, "signed tier \(name) is below \(AssuranceTier.name(required))")
+                ? .pass("signed tier \(name) meets \(required.tier.rawValue)")
+                : .fail(.tierBelowRequired, "signed tier \(name) is below \(required.tier.rawValue)")
         }
         guard let tier else { return .notChecked("no assurance tier is signed into the proof") }
         switch tier {
         case .verified, .plausible: return .pass("signed tier \(tier.rawValue)")
         case .uncertain, .suspicious, .spoofed: return .warn(.tierBelowPlausible, "signed tier \(tier.rawValue)")
-        }
-    }
-}
-
-enum AssuranceTier {
-    /// The tier is "signed into the proof" when `claims.assurance` is present, bound exactly once,
-    /// by the VERDICT stage, with a matching hash, and `stage-signatures` passed.
-    static func signedTier(_ context: VerificationContext) -> LocationProofVerdict? {
-        guard let assurance = context.proof.claims.assurance,
-            context.stageSignatures.status == .pass,
-            let expected = context.claimHashes[ProofSchema.Claims.assurance.number]
-        else { return nil }
-        // Exactly one binding of the assurance claim, by the VERDICT stage, matching its hash
-        // (counted in a loop: no intermediate arrays).
-        var found: (kind: StageKind, binding: DecodedBinding)? = nil
-        var count = 0
-        for stage in context.proof.stages {
-            for binding in stage.bindings where binding.claimField == ProofSchema.Claims.assurance.number {
-                count += 1
-                found = (stage.kind, binding)
-            }
-        }
-        guard count == 1, let (kind, binding) = found, kind == .verdict, ConstantTime.equal(binding.sha256, expected)
-        else { return nil }
-        return assurance.verdict
-    }
-
-    static func name(_ required: RequiredVerdict) -> String {
-        switch required {
-        case .verified: "VERIFIED"
-        case .plausible: "PLAUSIBLE"
         }
     }
 }

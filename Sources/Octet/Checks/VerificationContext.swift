@@ -66,7 +66,7 @@ final class VerificationContext {
     }()
 
     /// The assurance tier signed into the proof (design, "Assurance tier"), or nil.
-    private(set) lazy var signedTier: LocationProofVerdict? = AssuranceTier.signedTier(self)
+    private(set) lazy var signedTier: LocationProofVerdict? = SignedTier.of(self)
 
     /// An Android proof's chain, leaf first, each certificate read once by the strict rule (and
     /// loaded, but for a dropped self-issued root); nil for the other platforms. `device-attestation-sig`, `hardware-attestation`
@@ -100,7 +100,7 @@ final class VerificationContext {
 
     /// The proof's content commitment, built once for `caller-manifest`, its locator check and
     /// `caller-metadata`.
-    private(set) lazy var contentClaim: ContentCommitmentClaim = makeContentClaim()
+    private(set) lazy var contentClaim: ContentCommitmentClaim = proof.makeContentClaim()
 
     /// The presented manifest (`callerMetadata.manifestJson`), parsed once; nil when none was given.
     private(set) lazy var presentedManifest: Result<Manifest, ManifestDefect>? =

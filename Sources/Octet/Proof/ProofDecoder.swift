@@ -1,3 +1,4 @@
+import OctetContent
 import OctetEncoding
 
 /// The strict decoder of "Strict decoding" (proof-format.md): protobuf wire format, read more
@@ -34,7 +35,7 @@ enum ProofDecoder {
         guard formatVersion == 1 else {
             throw WireError(.boundViolated, at: proof.offset, "LocationProof.format_version must be 1")
         }
-        let id = try proof.bounded(try proof.required(proofId, F.proofId), "proof_id", 16...16)
+        let id = try proof.bounded(try proof.required(proofId, F.proofId), F.proofId)
         let key = try point(proof, proofKey, F.proofKey)
         let decodedClaims = try decodeClaims(proof.message(try proof.required(claims, F.claims), ProofSchema.claims))
         let decodedStages = try decodeStages(proof, stages, count: stageCount)
@@ -50,7 +51,7 @@ enum ProofDecoder {
         -> ArraySlice<UInt8>
     {
         let record = try message.required(slot, field)
-        let value = try message.bounded(record, field.name, 65...65)
+        let value = try message.bounded(record, field)
         guard value.first == 0x04 else {
             throw WireError(
                 .boundViolated, at: record.offset, "\(message.name).\(field.name) is not an uncompressed point")
@@ -82,18 +83,18 @@ enum ProofDecoder {
         }
         let createdAtMs = claims.int64(try claims.required(createdAt, C.createdAtMs))
         let decodedPlatform = try claims.enumValue(
-            try claims.required(platform, C.platform), "platform", Platform.init(rawValue:))
+            try claims.required(platform, C.platform), "platform", LocationProof.Platform.init(wireValue:))
         let appIdRecord = try claims.required(appId, C.appId)
-        _ = try claims.bounded(appIdRecord, "app_id", 1...255)
+        _ = try claims.bounded(appIdRecord, C.appId)
         let decodedAppId = try claims.string(appIdRecord, "app_id")
         let decodedRegion = try RegionDecoding.decode(
             claims.message(try claims.required(region, C.region), ProofSchema.region))
         let decodedFix = try decodeFix(claims.message(try claims.required(fix, C.fix), ProofSchema.fix))
         var nonce: ArraySlice<UInt8>? = nil
         if let sessionNonce {
-            nonce = try claims.bounded(sessionNonce, "session_nonce", 8...64)
+            nonce = try claims.bounded(sessionNonce, C.sessionNonce)
         }
-        var items: [DecodedContentItem] = []
+        var items: [CommittedContent] = []
         var keys = Set<String>()
         try claims.forEach(content) { record throws(WireError) in
             let item = try decodeContent(claims.message(record, ProofSchema.contentCommitment))
@@ -102,7 +103,7 @@ enum ProofDecoder {
             }
             items.append(item)
         }
-        var decodedAssurance: DecodedAssurance? = nil
+        var decodedAssurance: LocationProof.AssuranceTier? = nil
         if let assurance {
             decodedAssurance = try decodeAssurance(claims.message(assurance, ProofSchema.assuranceTier))
         }
@@ -111,7 +112,7 @@ enum ProofDecoder {
             fix: decodedFix, sessionNonce: nonce, content: items, assurance: decodedAssurance, payloads: payloads)
     }
 
-    static func decodeAssurance(_ tier: WireView) throws(WireError) -> DecodedAssurance {
+    static func decodeAssurance(_ tier: WireView) throws(WireError) -> LocationProof.AssuranceTier {
         typealias A = ProofSchema.AssuranceTier
         var verdict, detector: WireSlot?
         try tier.read { slot throws(WireError) in
@@ -125,10 +126,10 @@ enum ProofDecoder {
             try tier.required(verdict, A.verdict), "verdict", LocationProofVerdict.init(wireValue:))
         var decodedDetector: String? = nil
         if let detector {
-            _ = try tier.bounded(detector, "detector", 0...64)
+            _ = try tier.bounded(detector, A.detector)
             decodedDetector = try tier.string(detector, "detector")
         }
-        return DecodedAssurance(verdict: decodedVerdict, detector: decodedDetector)
+        return LocationProof.AssuranceTier(verdict: decodedVerdict, detector: decodedDetector)
     }
 
     static func decodeFix(_ fix: WireView) throws(WireError) -> DecodedFix {
@@ -155,7 +156,7 @@ enum ProofDecoder {
             latE7: lat, lonE7: lon, horizontalAccuracyMm: accuracyMm, fixTimeMs: time, source: decodedSource)
     }
 
-    static func decodeContent(_ item: WireView) throws(WireError) -> DecodedContentItem {
+    static func decodeContent(_ item: WireView) throws(WireError) -> CommittedContent {
         typealias K = ProofSchema.ContentCommitment
         var key, contentType, size, sha256, locator: WireSlot?
         try item.read { slot throws(WireError) in
@@ -171,23 +172,24 @@ enum ProofDecoder {
         let keyRecord = try item.required(key, K.key)
         let decodedKey = try item.string(keyRecord, "key")
         let keyBytes = item.payload(keyRecord)
-        guard (1...64).contains(keyBytes.count), keyBytes.allSatisfy(ContentSyntax.isKeyByte) else {
+        guard CommittedContent.isKey(keyBytes) else {
             throw WireError(
-                .boundViolated, at: keyRecord.offset, "ContentCommitment.key must be 1..64 bytes of [a-z0-9._-]")
+                .boundViolated, at: keyRecord.offset,
+                "ContentCommitment.key must be \(FieldSpec.text(K.key.bytes)) bytes of \(CommittedContent.keyCharacters)")
         }
         let typeRecord = try item.required(contentType, K.contentType)
         let decodedType = try item.string(typeRecord, "content_type")
         let typeBytes = item.payload(typeRecord)
-        guard (1...255).contains(typeBytes.count), ContentSyntax.isMediaType(typeBytes) else {
+        guard CommittedContent.isContentType(typeBytes) else {
             throw WireError(.boundViolated, at: typeRecord.offset, "ContentCommitment.content_type is not type/subtype")
         }
         let decodedSize = try item.required(size, K.size).varint
-        let digest = try item.bounded(try item.required(sha256, K.sha256), "sha256", 32...32)
+        let digest = try item.bounded(try item.required(sha256, K.sha256), K.sha256)
         var decodedLocator: String? = nil
         if let locator {
             decodedLocator = try item.string(locator, "locator")
         }
-        return DecodedContentItem(
+        return CommittedContent(
             key: decodedKey, contentType: decodedType, size: decodedSize, sha256: Array(digest),
             locator: decodedLocator)
     }
@@ -198,10 +200,11 @@ enum ProofDecoder {
     static func decodeStages(_ proof: WireView, _ records: InlineArray<4, WireSlot?>, count: Int) throws(WireError)
         -> [DecodedStage]
     {
-        guard (2...4).contains(count) else {
+        let stagesField = ProofSchema.LocationProof.stages
+        guard stagesField.allows(recordCount: count) else {
             throw WireError(
                 count == 0 ? .missingField : .boundViolated, at: proof.offset,
-                "LocationProof.stages has \(count) stages, expected 2..4")
+                "LocationProof.stages has \(count) stages, expected \(FieldSpec.text(stagesField.records))")
         }
         var stages: [DecodedStage] = []
         stages.reserveCapacity(count)
@@ -275,7 +278,7 @@ enum ProofDecoder {
             guard decodedKind == .content else {
                 throw WireError(.boundViolated, at: contentRoot.offset, "content_root in a \(decodedKind.name) stage")
             }
-            root = try bodyMessage.bounded(contentRoot, "content_root", 32...32)
+            root = try bodyMessage.bounded(contentRoot, B.contentRoot)
         } else if decodedKind == .content {
             throw WireError(.missingField, at: bodyMessage.offset, "StageBody.content_root of the CONTENT stage")
         }
@@ -299,7 +302,7 @@ enum ProofDecoder {
         guard ProofSchema.Claims.boundNumbers.contains(field) else {
             throw WireError(.boundViolated, at: offset, "Binding.claim_field \(field) is not one of 1,2,3,4,5,6,8")
         }
-        let hash = try binding.bounded(try binding.required(sha256, N.sha256), "sha256", 32...32)
+        let hash = try binding.bounded(try binding.required(sha256, N.sha256), N.sha256)
         return DecodedBinding(claimField: field, sha256: hash)
     }
 
@@ -334,9 +337,9 @@ enum ProofDecoder {
             default: break
             }
         }
-        let decodedKeyId = try attest.bounded(try attest.required(keyId, A.keyId), "key_id", 32...32)
+        let decodedKeyId = try attest.bounded(try attest.required(keyId, A.keyId), A.keyId)
         let key = try point(attest, publicKey, A.publicKey)
-        let decodedAssertion = try attest.bounded(try attest.required(assertion, A.assertion), "assertion", 1...4096)
+        let decodedAssertion = try attest.bounded(try attest.required(assertion, A.assertion), A.assertion)
         var decodedEnrolment: DecodedEnrolment? = nil
         if let enrolment {
             decodedEnrolment = try decodeEnrolment(attest.message(enrolment, ProofSchema.appAttestEnrolment))
@@ -356,15 +359,15 @@ enum ProofDecoder {
             }
         }
         let count = certificates.count
-        guard (2...8).contains(count) else {
+        guard A.certificateChain.allows(recordCount: count) else {
             throw WireError(
                 count == 0 ? .missingField : .boundViolated, at: android.offset,
-                "certificate_chain has \(count) certificates, expected 2..8")
+                "certificate_chain has \(count) certificates, expected \(FieldSpec.text(A.certificateChain.records))")
         }
         var chain: [ArraySlice<UInt8>] = []
         chain.reserveCapacity(count)
         try android.forEach(certificates) { certificate throws(WireError) in
-            chain.append(try android.bounded(certificate, "certificate_chain", 1...16384))
+            chain.append(try android.bounded(certificate, A.certificateChain))
         }
         let decodedSignature = android.payload(try android.required(signature, A.signature))
         return .androidKey(chain: chain, signature: decodedSignature)
@@ -398,13 +401,13 @@ enum ProofDecoder {
             default: break
             }
         }
-        let decodedKeyId = try enrolment.bounded(try enrolment.required(keyId, E.keyId), "key_id", 32...32)
-        let decodedObject = try enrolment.bounded(
-            try enrolment.required(object, E.attestationObject), "attestation_object", 1...65536)
-        let decodedHash = try enrolment.bounded(
-            try enrolment.required(clientDataHash, E.clientDataHash), "client_data_hash", 1...128)
+        let decodedKeyId = try enrolment.bounded(try enrolment.required(keyId, E.keyId), E.keyId)
+        let objectRecord = try enrolment.required(object, E.attestationObject)
+        let decodedObject = try enrolment.bounded(objectRecord, E.attestationObject)
+        let hashRecord = try enrolment.required(clientDataHash, E.clientDataHash)
+        let decodedHash = try enrolment.bounded(hashRecord, E.clientDataHash)
         let appIdRecord = try enrolment.required(appId, E.appId)
-        _ = try enrolment.bounded(appIdRecord, "app_id", 1...255)
+        _ = try enrolment.bounded(appIdRecord, E.appId)
         let decodedAppId = try enrolment.string(appIdRecord, "app_id")
         return DecodedEnrolment(
             keyId: decodedKeyId, attestationObject: decodedObject, clientDataHash: decodedHash, appId: decodedAppId)
@@ -413,26 +416,5 @@ enum ProofDecoder {
     static func decodeEnrolmentBundle(_ bytes: [UInt8]) throws(WireError) -> DecodedEnrolment {
         if let refusal = ProofLimits.refusal(byteCount: bytes.count, what: "enrolment bundle") { throw refusal }
         return try decodeEnrolment(WireView(bytes, 0..<bytes.count, ProofSchema.appAttestEnrolment))
-    }
-}
-
-/// The syntax of content keys and media types (design, "Bounds").
-enum ContentSyntax {
-    static func isKeyByte(_ byte: UInt8) -> Bool {
-        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
-    }
-
-    /// `type/subtype`, each part `[a-z0-9][a-z0-9!#$&^_.+-]*`, as a whole string.
-    static func isMediaType(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let parts = bytes.split(separator: 0x2F, maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        return parts.allSatisfy { part in
-            guard let first = part.first, isAlphanumeric(first) else { return false }
-            return part.dropFirst().allSatisfy { isAlphanumeric($0) || "!#$&^_.+-".utf8.contains($0) }
-        }
-    }
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
     }
 }

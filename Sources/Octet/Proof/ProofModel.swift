@@ -1,3 +1,4 @@
+import OctetContent
 import OctetEncoding
 import OctetGeometry
 
@@ -12,8 +13,16 @@ struct DecodedProof: Sendable {
     var device: DeviceEvidence
 }
 
-enum Platform: Int, Sendable {
-    case ios = 1, android = 2, software = 3
+extension DecodedProof {
+    /// What the proof says about content, as `caller-manifest`, `caller-metadata` and `inspect`
+    /// read it: its list, and the CONTENT stage's root when it has one. The one place the claim
+    /// is built (the context keeps it for the three content checks).
+    func makeContentClaim() -> ContentCommitmentClaim {
+        // By index: no copy of the stage.
+        let content = stages.firstIndex { $0.kind == .content }
+        return ContentCommitmentClaim(
+            items: claims.content, signedRoot: content.map { Array(stages[$0].contentRoot ?? []) })
+    }
 }
 
 enum StageKind: Int, Sendable, Comparable {
@@ -53,28 +62,15 @@ struct DecodedFix: Sendable {
     var source: LocationProof.FixSource
 }
 
-struct DecodedContentItem: Sendable, Hashable {
-    var key: String
-    var contentType: String
-    var size: UInt64
-    var sha256: [UInt8]
-    var locator: String?
-}
-
-struct DecodedAssurance: Sendable {
-    var verdict: LocationProofVerdict
-    var detector: String?
-}
-
 struct DecodedClaims: Sendable {
     var createdAtMs: Int64
-    var platform: Platform
+    var platform: LocationProof.Platform
     var appId: String
     var region: RegionE7
     var fix: DecodedFix
     var sessionNonce: ArraySlice<UInt8>?
-    var content: [DecodedContentItem]
-    var assurance: DecodedAssurance?
+    var content: [CommittedContent]
+    var assurance: LocationProof.AssuranceTier?
     /// For each present claim field among 1,2,3,4,5,6,8: where its payload lies in the proof's
     /// bytes, exactly as encoded (length-delimited: the bytes inside; varint: the varint's bytes).
     /// Claim hashes are taken over these.
@@ -138,10 +134,10 @@ enum DeviceEvidence: Sendable {
         }
     }
 
-    var platform: Platform {
+    var kind: LocationProof.DeviceEvidenceKind {
         switch self {
-        case .appAttest: .ios
-        case .androidKey: .android
+        case .appAttest: .appAttest
+        case .androidKey: .androidKey
         case .software: .software
         }
     }

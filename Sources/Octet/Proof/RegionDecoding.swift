@@ -52,8 +52,9 @@ enum RegionDecoding {
         var vertices: WireSlot?
         try polygon.read { slot throws(WireError) in vertices = slot }
         let packed = try polygon.required(vertices, ProofSchema.Polygon.verticesE7)
-        // 1000 vertices are 2000 values; one more value already makes the polygon invalid.
-        let raw = try WireReader.packedVarints(polygon.payload(packed), in: polygon.bytes, limit: 2001)
+        // Two values a vertex; one more value than the most vertices already makes the polygon invalid.
+        let raw = try WireReader.packedVarints(
+            polygon.payload(packed), in: polygon.bytes, limit: 2 * RegionValidator.polygonVertexRange.upperBound + 1)
         var values: [Int32] = []
         values.reserveCapacity(raw.count)
         for value in raw {
