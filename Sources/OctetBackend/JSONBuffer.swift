@@ -48,6 +48,23 @@ public struct JSONBuffer: Sendable {
         count += 1
     }
 
+    /// `"`, `source`, `"`: one capacity check and one copy for a whole plain string (a result
+    /// writes some fifty of them).
+    @inline(__always)
+    private mutating func appendQuoted(_ source: UnsafeRawBufferPointer) {
+        let start = count
+        let end = start + source.count + 2
+        if end > storage.count { grow(to: end) }
+        storage.withUnsafeMutableBytes { room in
+            room[start] = UInt8(ascii: "\"")
+            if let from = source.baseAddress, !source.isEmpty {
+                (room.baseAddress! + start + 1).copyMemory(from: from, byteCount: source.count)
+            }
+            room[end - 1] = UInt8(ascii: "\"")
+        }
+        count = end
+    }
+
     private mutating func grow(to needed: Int) {
         storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
     }
@@ -67,15 +84,24 @@ public struct JSONBuffer: Sendable {
 
     /// `text` as a JSON string, with ``JSONOut/quoted(_:)``'s rules (the one implementation of them).
     public mutating func string(_ text: String) {
-        var text = text
-        let copied = text.withUTF8 { utf8 -> Bool in
-            guard Self.isPlain(utf8) else { return false }
-            append(UInt8(ascii: "\""))
-            append(UnsafeRawBufferPointer(utf8))
-            append(UInt8(ascii: "\""))
-            return true
-        }
+        // A large string is read in place (a `var` copy for `withUTF8` would retain it: some
+        // fifty times a result); a small one is not stored contiguously, and copying it retains
+        // nothing.
+        let copied =
+            text.utf8.withContiguousStorageIfAvailable { appendIfPlain($0) }
+            ?? {
+                var small = text
+                return small.withUTF8 { appendIfPlain($0) }
+            }()
         if !copied { escaped(text) }
+    }
+
+    /// Appends `utf8` quoted when it needs no escape; false (and nothing appended) otherwise.
+    @inline(__always)
+    private mutating func appendIfPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Self.isPlain(utf8) else { return false }
+        appendQuoted(UnsafeRawBufferPointer(utf8))
+        return true
     }
 
     /// Printable ASCII other than `"` and `\`: copied as it is.

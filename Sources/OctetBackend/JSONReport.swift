@@ -112,19 +112,22 @@ public enum JSONReport {
         out.raw(#","trustAnchors":"#)
         out.string(report.trustAnchors)
         out.raw(#","checks":["#)
-        for (index, check) in report.checks.enumerated() {
-            out.raw(index == 0 ? #"{"name":"# : #",{"name":"#)
-            out.string(check.name)
-            out.raw(#","status":"#)
-            out.string(check.status.wireTag)
-            // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
-            if let code = check.code {
-                out.raw(#","code":"#)
-                out.string(code.rawValue)
+        // Each check's fields read in place: a copy of a check retains its strings.
+        report.checks.withUnsafeBufferPointer { checks in
+            for index in checks.indices {
+                out.raw(index == 0 ? #"{"name":"# : #",{"name":"#)
+                out.string(checks[index].name)
+                out.raw(#","status":"#)
+                out.string(checks[index].status.wireTag)
+                // "code" on every FAIL, WARN and INCONCLUSIVE; absent on PASS and NOT-CHECKED.
+                if let code = checks[index].code {
+                    out.raw(#","code":"#)
+                    out.string(code.rawValue)
+                }
+                out.raw(#","detail":"#)
+                out.string(checks[index].detail)
+                out.raw("}")
             }
-            out.raw(#","detail":"#)
-            out.string(check.detail)
-            out.raw("}")
         }
         out.raw("]}")
     }

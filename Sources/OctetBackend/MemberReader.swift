@@ -6,8 +6,8 @@ import OctetEncoding
 /// one in `refused` with its own reason, the first such in document order (so the error does not
 /// depend on hashing). `null` is a wrong type everywhere: absent is how a caller says "default".
 ///
-/// Names are compared as UTF-8 bytes, as the JSON reader tells members apart and as `value(_:)`
-/// finds them. Not with `Set<String>`, whose `==` is canonical equivalence: there
+/// Names are compared as UTF-8 bytes, as the JSON reader tells members apart and as
+/// `JSONObject`'s subscript finds them. Not with `Set<String>`, whose `==` is canonical equivalence: there
 /// `"requireContent\u212Aeys"` (KELVIN SIGN) equals `"requireContentKeys"`, so the member passed as
 /// known and was then never found, and the caller's requirement was silently dropped.
 struct MemberReader {
@@ -29,31 +29,31 @@ struct MemberReader {
         self.path = path
     }
 
-    private func value(_ name: String) -> (JSONValue, FieldPath)? {
-        object[name].map { ($0, path.appending(name)) }
-    }
+    /// The member's path, made only when an error names it or a nested value needs it (it is an
+    /// array of components: a member read without error makes none).
+    private func at(_ name: String) -> FieldPath { path.appending(name) }
 
     func string(_ name: String, oneOf allowed: [String]? = nil) throws(RequestError) -> String? {
-        guard let (value, at) = value(name) else { return nil }
-        guard case .string(let text) = value else { throw RequestError(at: at, "expected a string") }
+        guard let value = object[name] else { return nil }
+        guard case .string(let text) = value else { throw RequestError(at: at(name), "expected a string") }
         if let allowed, !allowed.contains(where: { JSONObject.sameName($0, text) }) {
             throw RequestError(
-                at: at, "expected one of " + allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
+                at: at(name), "expected one of " + allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
         }
         return text
     }
 
     func bool(_ name: String) throws(RequestError) -> Bool? {
-        guard let (value, at) = value(name) else { return nil }
-        guard case .bool(let flag) = value else { throw RequestError(at: at, "expected true or false") }
+        guard let value = object[name] else { return nil }
+        guard case .bool(let flag) = value else { throw RequestError(at: at(name), "expected true or false") }
         return flag
     }
 
     /// A finite number.
     func number(_ name: String) throws(RequestError) -> Double? {
-        guard let (value, at) = value(name) else { return nil }
+        guard let value = object[name] else { return nil }
         guard case .number(let number) = value, let double = Self.finite(number) else {
-            throw RequestError(at: at, "expected a finite number")
+            throw RequestError(at: at(name), "expected a finite number")
         }
         return double
     }
@@ -65,34 +65,34 @@ struct MemberReader {
 
     /// An integer literal (no fraction, no exponent) within `range`.
     func integer(_ name: String, range: ClosedRange<Int64>) throws(RequestError) -> Int64? {
-        guard let (value, at) = value(name) else { return nil }
+        guard let value = object[name] else { return nil }
         guard case .number(let number) = value, range.lowerBound >= 0,
             let magnitude = number.nonNegativeInteger(atMost: UInt64(range.upperBound)),
             range.contains(Int64(magnitude))
-        else { throw RequestError(at: at, "expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        else { throw RequestError(at: at(name), "expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
         return Int64(magnitude)
     }
 
     /// A base64 member's bytes, decoded once (the proof: the largest member of every request).
     /// `note` follows the refusal (`expectedSessionNonceBase64`: the command line takes hex).
     func base64Bytes(_ name: String, note: String = "") throws(RequestError) -> [UInt8]? {
-        guard let (value, at) = value(name) else { return nil }
+        guard let value = object[name] else { return nil }
         guard case .string(let text) = value, let bytes = Base64.decode(text) else {
-            throw RequestError(at: at, "expected standard base64 with padding" + note)
+            throw RequestError(at: at(name), "expected standard base64 with padding" + note)
         }
         return bytes
     }
 
     func object(_ name: String) throws(RequestError) -> (JSONObject, FieldPath)? {
-        guard let (value, at) = value(name) else { return nil }
-        guard case .object(let object) = value else { throw RequestError(at: at, "expected an object") }
-        return (object, at)
+        guard let value = object[name] else { return nil }
+        guard case .object(let object) = value else { throw RequestError(at: at(name), "expected an object") }
+        return (object, at(name))
     }
 
     func array(_ name: String) throws(RequestError) -> ([JSONValue], FieldPath)? {
-        guard let (value, at) = value(name) else { return nil }
-        guard case .array(let elements) = value else { throw RequestError(at: at, "expected an array") }
-        return (elements, at)
+        guard let value = object[name] else { return nil }
+        guard case .array(let elements) = value else { throw RequestError(at: at(name), "expected an array") }
+        return (elements, at(name))
     }
 
     func stringArray(_ name: String) throws(RequestError) -> [String]? {

@@ -38,11 +38,11 @@ public struct ProofReport: Sendable, Equatable {
                 checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
             }
         }
-        if let options, !prompts.hints.isEmpty {
+        if let options, !prompts.isEmpty {
             for index in checks.indices where checks[index].status == .notChecked {
-                let check = checks[index]
-                if let hint = prompts.hint(check: check.name, detail: check.detail, options: options) {
-                    checks[index] = ProofCheck(name: check.name, status: check.status, detail: hint, code: check.code)
+                if let hint = prompts.hint(check: checks[index].name, detail: checks[index].detail, options: options) {
+                    checks[index] = ProofCheck(
+                        name: checks[index].name, status: .notChecked, detail: hint, code: checks[index].code)
                 }
             }
         }

@@ -71,67 +71,83 @@ public enum RFC3339 {
     }
 
     public static func format(milliseconds: Int64) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(24)
-        append(milliseconds: milliseconds, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        withText(milliseconds: milliseconds) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// ``format(milliseconds:)`` as a JSON string (it needs no escape), appended to `out`.
     public static func write(milliseconds: Int64, into out: inout JSONBuffer) {
-        var text: [UInt8] = [UInt8(ascii: "\"")]
-        text.reserveCapacity(26)
-        append(milliseconds: milliseconds, to: &text)
-        text.append(UInt8(ascii: "\""))
-        text.withUnsafeBytes { out.raw(bytes: $0) }
+        out.raw("\"")
+        withText(milliseconds: milliseconds) { out.raw(bytes: UnsafeRawBufferPointer($0)) }
+        out.raw("\"")
     }
 
-    /// The text of ``format(milliseconds:)``, appended as bytes: the one implementation of it.
-    private static func append(milliseconds: Int64, to text: inout [UInt8]) {
-        let (secondsTotal, millis) = floorDivide(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
-        let (year, month, day) = CivilDate.date(days: Int(days))
-        pad(year, 4, &text)
-        text.append(UInt8(ascii: "-"))
-        pad(month, 2, &text)
-        text.append(UInt8(ascii: "-"))
-        pad(day, 2, &text)
-        text.append(UInt8(ascii: "T"))
-        pad(Int(secondOfDay / 3600), 2, &text)
-        text.append(UInt8(ascii: ":"))
-        pad(Int(secondOfDay % 3600 / 60), 2, &text)
-        text.append(UInt8(ascii: ":"))
-        pad(Int(secondOfDay % 60), 2, &text)
-        if millis != 0 {
-            text.append(UInt8(ascii: "."))
-            pad(Int(millis), 3, &text)
+    /// Room for the longest text: a signed nine-digit year (Int64 milliseconds reach ±292 million
+    /// years, written in full) and the 20 bytes of `-MM-DDTHH:MM:SS.mmmZ`.
+    private static let maxTextBytes = 40
+
+    /// The text of ``format(milliseconds:)``, written into a buffer on the stack and handed to
+    /// `body`: the one implementation of it (a log line and every result write one).
+    private static func withText<R>(milliseconds: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxTextBytes) { buffer in
+            var text = TextWriter(buffer: buffer)
+            let (secondsTotal, millis) = floorDivide(milliseconds, 1000)
+            let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
+            let (year, month, day) = CivilDate.date(days: Int(days))
+            text.pad(year, 4)
+            text.put(UInt8(ascii: "-"))
+            text.pad(month, 2)
+            text.put(UInt8(ascii: "-"))
+            text.pad(day, 2)
+            text.put(UInt8(ascii: "T"))
+            text.pad(Int(secondOfDay / 3600), 2)
+            text.put(UInt8(ascii: ":"))
+            text.pad(Int(secondOfDay % 3600 / 60), 2)
+            text.put(UInt8(ascii: ":"))
+            text.pad(Int(secondOfDay % 60), 2)
+            if millis != 0 {
+                text.put(UInt8(ascii: "."))
+                text.pad(Int(millis), 3)
+            }
+            text.put(UInt8(ascii: "Z"))
+            return body(UnsafeBufferPointer(rebasing: buffer[..<text.count]))
         }
-        text.append(UInt8(ascii: "Z"))
     }
 
-    /// `value` in decimal, zeros in front up to `width` characters (a sign counts as one, as in
-    /// `String(value)`: a year before 0 keeps the text it always had).
-    private static func pad(_ value: Int, _ width: Int, _ text: inout [UInt8]) {
-        guard value >= 0 else {
-            let digits = String(value).utf8
-            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
-            text.append(contentsOf: digits)
-            return
-        }
+    /// Bytes written one after another into a buffer large enough for them.
+    private struct TextWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
         var count = 0
-        var rest = value
-        repeat {
+
+        mutating func put(_ byte: UInt8) {
+            buffer[count] = byte
             count += 1
-            rest /= 10
-        } while rest > 0
-        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - count)))
-        // The digits are filled in from the last.
-        let end = text.count + count
-        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        rest = value
-        for index in stride(from: end - 1, through: end - count, by: -1) {
-            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        }
+
+        /// `value` in decimal, zeros in front up to `width` characters (a sign counts as one, as
+        /// in `String(value)`: a year before 0 keeps the text it always had).
+        mutating func pad(_ value: Int, _ width: Int) {
+            guard value >= 0 else {
+                let digits = Array(String(value).utf8)
+                for _ in 0..<max(0, width - digits.count) { put(UInt8(ascii: "0")) }
+                for digit in digits { put(digit) }
+                return
+            }
+            var digitCount = 1
+            var rest = value / 10
+            while rest > 0 {
+                digitCount += 1
+                rest /= 10
+            }
+            for _ in 0..<max(0, width - digitCount) { put(UInt8(ascii: "0")) }
+            // The digits are filled in from the last.
+            rest = value
+            var index = count + digitCount - 1
+            while index >= count {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                index -= 1
+            }
+            count += digitCount
         }
     }
 

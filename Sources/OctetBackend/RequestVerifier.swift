@@ -31,9 +31,10 @@ extension Verifier {
         /// `serve` answers 503 then, never a result that skipped the check.
         public var replayStoreUnavailable: Bool {
             guard case .result(let report, _) = self else { return false }
+            // The code first: comparing it costs less than comparing a name.
             return report.checks.contains {
-                $0.name == CheckName.replayUniqueness && $0.status == .inconclusive
-                    && $0.code == .replayStoreUnavailable
+                $0.code == .replayStoreUnavailable && $0.status == .inconclusive
+                    && $0.name == CheckName.replayUniqueness
             }
         }
     }

@@ -92,7 +92,21 @@ public enum VerifyOptionName: String, Sendable, CaseIterable {
     }
 
     /// The library's own detail when the option is absent: the hint naming the `VerifyOptions` member.
-    public var libraryDetail: String { hint(naming: rawValue) }
+    public var libraryDetail: String { Self.libraryDetails[position] }
+
+    /// Each option's library detail, written once (a request compares one per NOT-CHECKED check).
+    private static let libraryDetails = allCases.map { $0.hint(naming: $0.rawValue) }
+
+    /// The option's place in `allCases`: what the per-option tables are indexed by (no hashing).
+    var position: Int {
+        switch self {
+        case .expectedRegion: 0
+        case .expectedSessionNonce: 1
+        case .requireAttestation: 2
+        case .replayStore: 3
+        case .revocationSource: 4
+        }
+    }
 
     /// True when `options` leaves this option out.
     func isAbsent(in options: VerifyOptions) -> Bool {
@@ -112,12 +126,14 @@ public enum VerifyOptionName: String, Sendable, CaseIterable {
 /// Swift caller); a front end replaces it, when the option is absent, with the hint naming its own.
 public struct OptionPrompts: Sendable, Equatable {
     public let names: [VerifyOptionName: String]
-    /// Each named option's hint, made once.
-    let hints: [VerifyOptionName: String]
+    /// Each named option's hint, made once, by the option's `position` (nil: not named).
+    let hints: [String?]
+    /// No option named: the library's details stay.
+    var isEmpty: Bool { names.isEmpty }
 
     public init(_ names: [VerifyOptionName: String]) {
         self.names = names
-        self.hints = names.reduce(into: [:]) { $0[$1.key] = $1.key.hint(naming: $1.value) }
+        self.hints = VerifyOptionName.allCases.map { option in names[option].map { option.hint(naming: $0) } }
     }
 
     public static func == (lhs: OptionPrompts, rhs: OptionPrompts) -> Bool { lhs.names == rhs.names }
@@ -134,17 +150,22 @@ public struct OptionPrompts: Sendable, Equatable {
         return OptionPrompts(names)
     }
 
-    /// The library's detail for an option not given, by the detail's text.
-    static let optionByLibraryDetail: [String: VerifyOptionName] = Dictionary(
-        uniqueKeysWithValues: VerifyOptionName.allCases.map { ($0.libraryDetail, $0) })
+    /// Each check that waits for an option, with that option (every check waits for one at most).
+    static let optionByCheck: [(check: String, option: VerifyOptionName)] = VerifyOptionName.allCases.flatMap {
+        option in option.checks.map { (check: $0, option: option) }
+    }
 
     /// This front end's hint for a NOT-CHECKED check of `name` whose detail is `detail`, when the
-    /// detail is the library's for an option `options` leaves out; nil otherwise (a check
-    /// NOT-CHECKED for another reason, `proof not decoded`, keeps its detail).
-    func hint(check name: String, detail: String, options: VerifyOptions) -> String? {
-        guard !hints.isEmpty, let option = Self.optionByLibraryDetail[detail], option.checks.contains(name),
-            option.isAbsent(in: options)
+    /// detail is the library's for the option the check waits for and `options` leaves that option
+    /// out; nil otherwise (a check NOT-CHECKED for another reason, `proof not decoded`, keeps its
+    /// detail). The detail is read last, only for such a check.
+    func hint(check name: String, detail: @autoclosure () -> String, options: VerifyOptions) -> String? {
+        // Lengths first: most names differ in length, and comparing two of them costs more.
+        guard !isEmpty,
+            let option = Self.optionByCheck.first(where: { $0.check.utf8.count == name.utf8.count && $0.check == name })?
+                .option,
+            let hint = hints[option.position], option.isAbsent(in: options), detail() == option.libraryDetail
         else { return nil }
-        return hints[option]
+        return hint
     }
 }

@@ -259,6 +259,13 @@ public struct JSONReader {
     private func plainRunEnd(from position: Int, before stop: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var index = position
+            // Eight bytes at a time while none of them ends the run; then byte by byte.
+            if let base = buffer.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index + 8 <= stop, !Self.endsRun(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                }
+            }
             while index < stop {
                 let byte = buffer[index]
                 guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
@@ -266,6 +273,20 @@ public struct JSONReader {
             }
             return index
         }
+    }
+
+    /// Whether any byte of `word` is below 0x20, 0x80 or above, `"` or `\\` (a byte that ends a
+    /// plain run). The "has less" and "has zero" tests of Bit Twiddling Hacks: never a false "no";
+    /// a false "yes" only sends the run to the byte-by-byte loop, which decides.
+    @inline(__always)
+    static func endsRun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteOrBackslash = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        return (below | word | quoteOrBackslash) & high != 0
     }
 
     /// Validates one multi-byte UTF-8 sequence at the cursor (RFC 3629, table 3-7 of Unicode) and skips it.

@@ -23,10 +23,13 @@ final class AccessLog: @unchecked Sendable {
         self.clock = clock
     }
 
-    static let knownMethods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]
-    static let knownPaths: Set<String> = [
-        VerifyService.verifyPath, VerifyService.healthPath, VerifyService.metricsPath,
-    ]
+    static let knownMethods = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]
+    static let knownPaths = [VerifyService.verifyPath, VerifyService.healthPath, VerifyService.metricsPath]
+
+    /// `text` when it is one of `known` byte for byte (never by canonical equivalence), else "other".
+    static func ours(_ text: String, _ known: [String]) -> String {
+        known.contains { $0.utf8.count == text.utf8.count && $0.utf8.elementsEqual(text.utf8) } ? text : "other"
+    }
 
     /// The request's line, written straight into bytes (no tree of values first: it is written
     /// once per request, on the thread that verified it).
@@ -37,9 +40,9 @@ final class AccessLog: @unchecked Sendable {
         out.raw(#","event":"request","requestId":"#)
         out.string(requestId)
         out.raw(#","method":"#)
-        out.string(Self.knownMethods.contains(method) ? method : "other")
+        out.string(Self.ours(method, Self.knownMethods))
         out.raw(#","path":"#)
-        out.string(Self.knownPaths.contains(path) ? path : "other")
+        out.string(Self.ours(path, Self.knownPaths))
         out.raw(#","status":"#)
         out.int(Int64(answer.status))
         for (name, value) in answer.logFields {

@@ -27,13 +27,24 @@ struct HeaderFields {
         }
 
         /// ASCII case-insensitive comparison of the name with `other`, in any case.
-        func namedIgnoringCase(_ other: String) -> Bool {
-            name.count == other.utf8.count && zip(name, other.utf8).allSatisfy { lower($0) == lower($1) }
-        }
+        func namedIgnoringCase(_ other: String) -> Bool { matches(other) { lower($0) == lower($1) } }
 
         /// ASCII case-insensitive comparison of the name with `lowercased`.
-        func named(_ lowercased: String) -> Bool {
-            name.count == lowercased.utf8.count && zip(name, lowercased.utf8).allSatisfy { lower($0) == $1 }
+        func named(_ lowercased: String) -> Bool { matches(lowercased) { lower($0) == $1 } }
+
+        /// The name and `other` have as many bytes and each pair is `same` (on contiguous bytes:
+        /// every request compares its fields with a dozen names).
+        private func matches(_ other: String, _ same: (UInt8, UInt8) -> Bool) -> Bool {
+            guard name.count == other.utf8.count else { return false }
+            // The names compared with are small strings, which are not stored contiguously:
+            // copied to the stack (retaining nothing) and compared there.
+            var other = other
+            return other.withUTF8 { theirs in
+                name.withUnsafeBufferPointer { ours in
+                    for index in 0..<ours.count where !same(ours[index], theirs[index]) { return false }
+                    return true
+                }
+            }
         }
     }
 

@@ -295,8 +295,9 @@ final class HTTPServer: @unchecked Sendable {
 
     /// `methodPointer` and `versionPointer`: MHD's own strings, in its read buffer (for
     /// `FramingDefect.layoutDefect`).
+    /// `urlPointer`: the path as MHD gives it; read as text only once, when the headers are in.
     fileprivate func access(
-        connection: OpaquePointer, url: String, method: String, methodPointer: UnsafePointer<CChar>,
+        connection: OpaquePointer, urlPointer: UnsafePointer<CChar>, methodPointer: UnsafePointer<CChar>,
         versionPointer: UnsafePointer<CChar>, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
@@ -312,6 +313,8 @@ final class HTTPServer: @unchecked Sendable {
         guard exchange.routed else {
             // Headers are in: check the framing, then route the request.
             exchange.routed = true
+            let method = String(cString: methodPointer)
+            let url = String(cString: urlPointer)
             exchange.method = method
             exchange.path = url
             if exchange.targetTooLong {
@@ -548,8 +551,8 @@ private func accessHandler(
         return .NO
     }
     return server.access(
-        connection: connection, url: String(cString: url), method: String(cString: method), methodPointer: method,
-        versionPointer: version, upload: upload, uploadSize: uploadSize, state: state)
+        connection: connection, urlPointer: url, methodPointer: method, versionPointer: version, upload: upload,
+        uploadSize: uploadSize, state: state)
 }
 
 private func uriLogged(

@@ -13,32 +13,35 @@ final class ServiceMetrics: @unchecked Sendable {
     private let budget: BufferBudget?
     private let reloads: ReloadStatus?
     private let lock = NSLock()
-    private var requestsByStatus: [Int: Int] = [:]
-    private var verdicts: [String: Int] = [:]
+    // Unchecked for exclusivity at run time: `lock` already makes every access exclusive, and
+    // each request updates these (`SHA256ContextPool` does the same).
+    @exclusivity(unchecked) private var requestsByStatus: [Int: Int] = [:]
+    @exclusivity(unchecked) private var verdicts: [String: Int] = [:]
     /// One row per check name seen: its outcomes by status (indexed as `OutcomeStatus.allCases`)
     /// and, for those with a reason code, by code. A request costs one look-up per check (its
     /// name), not one per check per label.
     private struct CheckRow {
         var statuses = [Int](repeating: 0, count: CheckStatus.allCases.count)
-        var codes: [String: Int] = [:]
+        /// By code (hashed as an enum case, not as its text).
+        var codes: [ReasonCode: Int] = [:]
     }
-    private var checkRows: [CheckRow] = []
-    private var checkRowByName: [String: Int] = [:]
+    @exclusivity(unchecked) private var checkRows: [CheckRow] = []
+    @exclusivity(unchecked) private var checkRowByName: [String: Int] = [:]
     /// The rows of the last answer's checks, in its order. The next answer almost always has the
     /// same checks in the same order, and a name compared with the one at its position (the same
     /// string, so equal at once) costs less than hashing it.
-    private var lastOrder: [(name: String, row: Int)] = []
+    @exclusivity(unchecked) private var lastOrder: [(name: String, row: Int)] = []
 
     /// `octet_build_info`'s labels: the release, the commit built from, the anchors in force.
     private let version: String
     private let commit: String
     private var anchors: String
-    private var latencyCounts = [Int](repeating: 0, count: latencyBuckets.count + 1)
-    private var latencySum = 0.0
-    private var latencyCount = 0
+    @exclusivity(unchecked) private var latencyCounts = [Int](repeating: 0, count: latencyBuckets.count + 1)
+    @exclusivity(unchecked) private var latencySum = 0.0
+    @exclusivity(unchecked) private var latencyCount = 0
     private var replayStoreErrors = 0
     private var requestTimeouts = 0
-    private var inFlight = 0
+    @exclusivity(unchecked) private var inFlight = 0
     private var overBudget = 0
     private var malformed = 0
 
@@ -69,26 +72,30 @@ final class ServiceMetrics: @unchecked Sendable {
     func record(verdict: String, checks: [ProofCheck]) {
         lock.withLock {
             verdicts[verdict, default: 0] += 1
-            for (position, check) in checks.enumerated() {
-                let row: Int
-                if position < lastOrder.count, lastOrder[position].name == check.name {
-                    row = lastOrder[position].row
-                } else {
-                    if let known = checkRowByName[check.name] {
-                        row = known
+            // Each check's fields read in place: a copy of a check retains its strings.
+            checks.withUnsafeBufferPointer { checks in
+                for position in checks.indices {
+                    let name = checks[position].name
+                    let row: Int
+                    if position < lastOrder.count, lastOrder[position].name == name {
+                        row = lastOrder[position].row
                     } else {
-                        row = checkRows.count
-                        checkRows.append(CheckRow())
-                        checkRowByName[check.name] = row
+                        if let known = checkRowByName[name] {
+                            row = known
+                        } else {
+                            row = checkRows.count
+                            checkRows.append(CheckRow())
+                            checkRowByName[name] = row
+                        }
+                        if position < lastOrder.count {
+                            lastOrder[position] = (name, row)
+                        } else {
+                            lastOrder.append((name, row))
+                        }
                     }
-                    if position < lastOrder.count {
-                        lastOrder[position] = (check.name, row)
-                    } else {
-                        lastOrder.append((check.name, row))
-                    }
+                    checkRows[row].statuses[Self.index(checks[position].status)] += 1
+                    if let code = checks[position].code { checkRows[row].codes[code, default: 0] += 1 }
                 }
-                checkRows[row].statuses[Self.index(check.status)] += 1
-                if let code = Self.codeText(check) { checkRows[row].codes[code, default: 0] += 1 }
             }
         }
     }
@@ -101,14 +108,6 @@ final class ServiceMetrics: @unchecked Sendable {
         case .notChecked: 3
         case .inconclusive: 4
         }
-    }
-
-    /// A check's reason code as the result writes it (nil for none).
-    /// (Written for `code` as a `String` and as a `ReasonCode`, whose `rawValue` is the string.)
-    static func codeText(_ check: ProofCheck) -> String? { check.code.map(codeString) }
-    private static func codeString(_ code: String) -> String { code }
-    private static func codeString<Code: RawRepresentable>(_ code: Code) -> String where Code.RawValue == String {
-        code.rawValue
     }
 
     func recordReplayStoreError() { lock.withLock { replayStoreErrors += 1 } }
@@ -169,7 +168,7 @@ final class ServiceMetrics: @unchecked Sendable {
                 "octet_check_codes_total", "counter",
                 "Check outcomes of answered proofs that carry a reason code, by check and code (docs/checks.md).")
             for (name, row) in rows {
-                for (code, count) in checkRows[row].codes.sorted(by: { $0.key < $1.key }) {
+                for (code, count) in checkRows[row].codes.map({ ($0.key.rawValue, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
                     out += "octet_check_codes_total{check=\"\(name)\",code=\"\(code)\"} \(count)\n"
                 }
             }

@@ -34,10 +34,23 @@ struct FormattingTests {
             ("2026-01-15T12:00:00.250Z", Int64(1_768_478_400_250)),
             ("2024-02-29T23:59:59.999Z", Int64(1_709_251_199_999)),
             ("1969-12-31T23:59:59.500Z", Int64(-500)),
+            ("0001-01-01T00:00:00Z", Int64(-62_135_596_800_000)),
+            ("0999-03-07T08:09:05.007Z", Int64(-30_636_114_654_993)),
+            ("9999-12-31T23:59:59.999Z", Int64(253_402_300_799_999)),
         ])
     func rfc3339(_ text: String, _ milliseconds: Int64) {
         #expect(RFC3339.parseMilliseconds(text) == milliseconds)
         #expect(RFC3339.format(milliseconds: milliseconds) == text)
+    }
+
+    @Test("RFC 3339 text for times outside years 0 to 9999 is written whole, the sign counted in the width")
+    func rfc3339OutsideFourDigitYears() {
+        // 0000-01-01 less one day: year -1, written as `String(-1)` padded to four characters.
+        #expect(RFC3339.format(milliseconds: -62_167_219_200_000 - 86_400_000) == "00-1-12-31T00:00:00Z")
+        #expect(RFC3339.format(milliseconds: 253_402_300_800_000) == "10000-01-01T00:00:00Z")
+        // The extremes of Int64 are formatted, not trapped on.
+        #expect(RFC3339.format(milliseconds: .max).hasSuffix(".807Z"))
+        #expect(RFC3339.format(milliseconds: .min).hasPrefix("-"))
     }
 
     @Test("RFC 3339: offsets are applied, fractions floored to the millisecond, nonsense refused")

@@ -144,6 +144,25 @@ struct JSONReaderTests {
         #expect(try Self.parse(#""abc""#, limits: JSONLimits(maxStringBytes: 4)).get() == .string("abc"))
     }
 
+    @Test("every byte at every position of a long string is judged as the byte-by-byte rule says")
+    func everyByteAtEveryPosition() {
+        // The reader skips plain bytes eight at a time: a byte that ends the run (a control, a
+        // quote, a backslash, a byte of 0x80 or above) must be seen wherever it stands in a word.
+        for byte in UInt8.min...UInt8.max {
+            let plain = byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            for offset in 0..<17 {
+                var content = [UInt8](repeating: UInt8(ascii: "a"), count: 24)
+                content[offset] = byte
+                let result = JSONReader.parse([UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")], limits: JSONLimits())
+                if plain {
+                    #expect((try? result.get()) == .string(String(decoding: content, as: UTF8.self)), "byte \(byte) at \(offset)")
+                } else {
+                    #expect((try? result.get()) == nil, "byte \(byte) at \(offset)")
+                }
+            }
+        }
+    }
+
     @Test("an object of many members keeps them all, and tells every name apart")
     func manyMembersRead() throws {
         guard case .object(let object) = try Self.parse(Self.manyMembers(40)).get() else {
