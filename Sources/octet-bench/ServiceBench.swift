@@ -71,19 +71,22 @@ enum ServiceBench {
     }
 
     /// The library on two threads at once over the mix (each thread half of it): what both cores
-    /// deliver when both are busy, which on this machine is less than twice one thread's rate.
-    static func libraryTwoThreadRate(_ mix: Mix) -> Double {
+    /// deliver when both are busy, which on this machine is less than twice one thread's rate, and
+    /// the CPU each verification then costs (more than on one thread: the cores slow each other).
+    static func libraryTwoThreads(_ mix: Mix) -> LibraryRun {
         let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
         let half = mix.proofs.count / 2
         let proofs = mix.proofs
-        return Double(half * 2)
-            / Measure.time {
-                DispatchQueue.concurrentPerform(iterations: 2) { part in
-                    for proof in proofs[(part * half)..<((part + 1) * half)] {
-                        _ = Octet.verify(proofBytes: proof, options: options)
-                    }
+        let cpuBefore = Measure.ownCPUSeconds()
+        let seconds = Measure.time {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                for proof in proofs[(part * half)..<((part + 1) * half)] {
+                    _ = Octet.verify(proofBytes: proof, options: options)
                 }
             }
+        }
+        let cpu = Measure.ownCPUSeconds() - cpuBefore
+        return LibraryRun(rate: Double(half * 2) / seconds, cpuMicroseconds: cpu / Double(half * 2) * 1e6)
     }
 
     /// The octet-verify beside octet-bench, or `OCTET_BENCH_TOOL` (another build, to compare two in one run).
@@ -103,13 +106,15 @@ enum ServiceBench {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-requests-\(getpid()).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         struct Round {
-            var library = LibraryRun(), libraryTwo = 0.0, rate = 0.0, seconds = 0.0, verifierCPU = 0.0
+            var library = LibraryRun(), libraryTwo = LibraryRun(), rate = 0.0, seconds = 0.0, verifierCPU = 0.0
             var databaseCPU = 0.0
             var status: Int32 = 0
             /// The packaged static binary on the same mix, when there is one and no store.
             var packagedRate: Double?
             /// The co-process's CPU per request ÷ the library's CPU per verification.
             var cpuRatio: Double { verifierCPU * 1e6 / Double(count) / library.cpuMicroseconds }
+            /// The same CPU against the library's per verify with two threads verifying at once.
+            var cpuRatioToTwoThreads: Double { verifierCPU * 1e6 / Double(count) / libraryTwo.cpuMicroseconds }
             let count: Int
         }
         // dist/octet-verify has no PostgreSQL store, and a second run on one store would replay.
@@ -135,7 +140,7 @@ enum ServiceBench {
             round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
             if let packaged { round.packagedRate = Double(count) / Measure.runProcess(packaged.url, arguments).seconds }
             if !index.isMultiple(of: 2) { round.library = library(mix) }
-            round.libraryTwo = libraryTwoThreadRate(mix)
+            round.libraryTwo = libraryTwoThreads(mix)
             round.rate = Double(count) / round.seconds
             rounds.append(round)
         }
@@ -160,8 +165,13 @@ enum ServiceBench {
         print(
             "requests-ratio-to-2x-library (wall clock, not a target): \(Measure.format(Measure.median(ratios), 3)) (median of \(Measure.listed(ratios)))")
         print(
-            "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo))"
-                + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo, 3))")
+            "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo.rate))"
+                + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo.rate, 3))")
+        let twoThreadRatios = rounds.map(\.cpuRatioToTwoThreads)
+        print(
+            "requests-cpu-ratio-to-library-two-threads (not the target): \(Measure.format(Measure.median(twoThreadRatios), 3))"
+                + " (octet-verify CPU per request ÷ library CPU per verify with two threads verifying at once, what"
+                + " --jobs 2 meets; median of \(Measure.listed(twoThreadRatios)))")
         let packagedRatios = rounds.compactMap { round in round.packagedRate.map { $0 / (2 * round.library.rate) } }
         if !packagedRatios.isEmpty {
             print(
@@ -241,12 +251,14 @@ enum ServiceBench {
         let port = server.port
         let connections = 8
         struct Round {
-            var library = LibraryRun()
+            var library = LibraryRun(), libraryTwo = LibraryRun()
             var outcome = LoadRun.Outcome()
             var server = 0.0, serverSystem = 0.0, load = 0.0, database = 0.0, switches = 0.0, loadSwitches = 0.0
             var answered: Double { Double(outcome.latencies.count) }
             var serverMicroseconds: Double { server / answered * 1e6 }
             var cpuRatio: Double { serverMicroseconds / library.cpuMicroseconds }
+            /// The same CPU against the library's per verify with two threads verifying at once.
+            var cpuRatioToTwoThreads: Double { serverMicroseconds / libraryTwo.cpuMicroseconds }
         }
         // Rounds, each with proofs of its own (with a store, a proof is accepted once), the library
         // measured before the server in even rounds and after it in odd ones.
@@ -269,6 +281,7 @@ enum ServiceBench {
             round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
             round.loadSwitches = Measure.ownContextSwitches() - before.loadSwitches
             if !index.isMultiple(of: 2) { round.library = library(mix) }
+            round.libraryTwo = libraryTwoThreads(mix)
             rounds.append(round)
         }
         let cpuRatios = rounds.map(\.cpuRatio)
@@ -276,7 +289,6 @@ enum ServiceBench {
         let round = rounds[cpuRatios.firstIndex(of: median)!]
         let closed = round.outcome
         let saturated = Double(closed.latencies.count) / closed.seconds
-        let libraryTwo = libraryTwoThreadRate(mix(count: min(count, 4000)))
         // Latency at half the saturating rate, on proofs of its own.
         let half = LoadRun.run(
             port: port, requests: mix(count: count / 2).requests, connections: connections, ratePerSecond: saturated / 2)
@@ -310,8 +322,13 @@ enum ServiceBench {
         print("library-single-thread-proofs-per-second: \(Measure.format(round.library.rate))")
         print("serve-ratio-to-2x-library (wall clock, not a target): \(Measure.format(saturated / (2 * round.library.rate), 3))")
         print(
-            "library-two-threads-proofs-per-second: \(Measure.format(libraryTwo))"
-                + " serve-ratio-to-it: \(Measure.format(saturated / libraryTwo, 3))")
+            "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo.rate))"
+                + " serve-ratio-to-it: \(Measure.format(saturated / round.libraryTwo.rate, 3))")
+        let twoThreadRatios = rounds.map(\.cpuRatioToTwoThreads)
+        print(
+            "serve-cpu-ratio-to-library-two-threads (not the target): \(Measure.format(Measure.median(twoThreadRatios), 3))"
+                + " (server CPU per request ÷ library CPU per verify with two threads verifying at once, as the"
+                + " server's two threads do; median of \(Measure.listed(twoThreadRatios)))")
         let closedSorted = closed.latencies.sorted()
         print(
             "serve-saturated-p50-ms: \(Measure.format(closedSorted[closedSorted.count / 2] * 1000, 3))"
