@@ -18,8 +18,8 @@ package enum FlagParser {
         operand: ((inout C, [UInt8]) throws(CLIError) -> Void)?
     ) throws(CLIError) -> Outcome {
         let prefix = command.messagePrefix
-        // Arrays, not Set<String> or Dictionary: their metadata costs a fresh process a scan of
-        // every protocol conformance in the binary (0.3 M instructions), for a handful of flags.
+        // Arrays, not Set<String> or Dictionary: cheaper for a fresh process, for a handful of
+        // flags (docs/performance.md, "Where the moved comments' stories came from").
         var seen: [String] = []
         var given: [String] = []
         var cursor = ByteArgumentCursor(arguments)

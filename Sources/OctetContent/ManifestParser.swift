@@ -1,4 +1,5 @@
 import Foundation
+import OctetCrypto
 import OctetEncoding
 
 /// The manifest's strictness list (proof-format.md, "Content"), applied to a `JSONValue`.
@@ -54,7 +55,7 @@ enum ManifestParser {
             throw ManifestDefect(.invalidSaltLength, entry: index, member: "salt")
         }
         let digest = try hex("sha256", in: object, entry: index)
-        guard digest.count == 32 else { throw ManifestDefect(.invalidDigestLength, entry: index, member: "sha256") }
+        guard digest.count == SHA256.digestLength else { throw ManifestDefect(.invalidDigestLength, entry: index, member: "sha256") }
         return Manifest.Entry(key: key, contentType: contentType, size: size, salt: salt, sha256: digest)
     }
 
