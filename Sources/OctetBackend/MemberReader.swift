@@ -69,7 +69,9 @@ struct MemberReader {
         guard case .number(let number) = value, range.lowerBound >= 0,
             let magnitude = number.nonNegativeInteger(atMost: UInt64(range.upperBound)),
             range.contains(Int64(magnitude))
-        else { throw RequestError(at: at(name), "expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        else {
+            throw RequestError(at: at(name), "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return Int64(magnitude)
     }
 

@@ -160,12 +160,15 @@ public struct OptionPrompts: Sendable, Equatable {
     /// out; nil otherwise (a check NOT-CHECKED for another reason, `proof not decoded`, keeps its
     /// detail). The detail is read last, only for such a check.
     func hint(check name: String, detail: @autoclosure () -> String, options: VerifyOptions) -> String? {
-        // Lengths first: most names differ in length, and comparing two of them costs more.
-        guard !isEmpty,
-            let option = Self.optionByCheck.first(where: { $0.check.utf8.count == name.utf8.count && $0.check == name })?
-                .option,
-            let hint = hints[option.position], option.isAbsent(in: options), detail() == option.libraryDetail
+        guard !isEmpty, let option = Self.option(waitedForBy: name), let hint = hints[option.position],
+            option.isAbsent(in: options), detail() == option.libraryDetail
         else { return nil }
         return hint
+    }
+
+    /// The option the check `name` waits for, if any. Lengths first: most names differ in length,
+    /// and comparing two of them costs more.
+    static func option(waitedForBy name: String) -> VerifyOptionName? {
+        optionByCheck.first { $0.check.utf8.count == name.utf8.count && $0.check == name }?.option
     }
 }

@@ -55,7 +55,9 @@ enum ManifestParser {
             throw ManifestDefect(.invalidSaltLength, entry: index, member: "salt")
         }
         let digest = try hex("sha256", in: object, entry: index)
-        guard digest.count == SHA256.digestLength else { throw ManifestDefect(.invalidDigestLength, entry: index, member: "sha256") }
+        guard digest.count == SHA256.digestLength else {
+            throw ManifestDefect(.invalidDigestLength, entry: index, member: "sha256")
+        }
         return Manifest.Entry(key: key, contentType: contentType, size: size, salt: salt, sha256: digest)
     }
 

@@ -36,8 +36,8 @@ struct HeaderFields {
         /// every request compares its fields with a dozen names).
         private func matches(_ other: String, _ same: (UInt8, UInt8) -> Bool) -> Bool {
             guard name.count == other.utf8.count else { return false }
-            // The names compared with are small strings, which are not stored contiguously:
-            // copied to the stack (retaining nothing) and compared there.
+            // The names compared with are literals, mostly small strings (not stored contiguously):
+            // `withUTF8` on a copy puts those on the stack, and a literal's copy retains nothing.
             var other = other
             return other.withUTF8 { theirs in
                 name.withUnsafeBufferPointer { ours in

@@ -168,7 +168,8 @@ final class ServiceMetrics: @unchecked Sendable {
                 "octet_check_codes_total", "counter",
                 "Check outcomes of answered proofs that carry a reason code, by check and code (docs/checks.md).")
             for (name, row) in rows {
-                for (code, count) in checkRows[row].codes.map({ ($0.key.rawValue, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+                let codes = checkRows[row].codes.map { (code: $0.key.rawValue, count: $0.value) }
+                for (code, count) in codes.sorted(by: { $0.code < $1.code }) {
                     out += "octet_check_codes_total{check=\"\(name)\",code=\"\(code)\"} \(count)\n"
                 }
             }

@@ -169,7 +169,8 @@ enum ServiceBench {
                 + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo.rate, 3))")
         let twoThreadRatios = rounds.map(\.cpuRatioToTwoThreads)
         print(
-            "requests-cpu-ratio-to-library-two-threads (not the target): \(Measure.format(Measure.median(twoThreadRatios), 3))"
+            "requests-cpu-ratio-to-library-two-threads (not the target): "
+                + "\(Measure.format(Measure.median(twoThreadRatios), 3))"
                 + " (octet-verify CPU per request ÷ library CPU per verify with two threads verifying at once, what"
                 + " --jobs 2 meets; median of \(Measure.listed(twoThreadRatios)))")
         let packagedRatios = rounds.compactMap { round in round.packagedRate.map { $0 / (2 * round.library.rate) } }
@@ -327,7 +328,8 @@ enum ServiceBench {
                 + " serve-ratio-to-it: \(Measure.format(saturated / round.libraryTwo.rate, 3))")
         let twoThreadRatios = rounds.map(\.cpuRatioToTwoThreads)
         print(
-            "serve-cpu-ratio-to-library-two-threads (not the target): \(Measure.format(Measure.median(twoThreadRatios), 3))"
+            "serve-cpu-ratio-to-library-two-threads (not the target): "
+                + "\(Measure.format(Measure.median(twoThreadRatios), 3))"
                 + " (server CPU per request ÷ library CPU per verify with two threads verifying at once, as the"
                 + " server's two threads do; median of \(Measure.listed(twoThreadRatios)))")
         let closedSorted = closed.latencies.sorted()
