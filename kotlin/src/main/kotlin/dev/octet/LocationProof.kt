@@ -3,7 +3,6 @@ package dev.octet
 import dev.octet.geometry.RegionE7
 import dev.octet.wire.DecodedProof
 import dev.octet.wire.DeviceEvidence
-import dev.octet.wire.Platform as WirePlatform
 import dev.octet.wire.ProofDecoder
 import dev.octet.wire.ProofLimits
 import dev.octet.wire.WireException
@@ -35,7 +34,15 @@ class LocationProof(proofBytes: ByteArray) {
     val proofBytes: ByteArray get() = bytes.copyOf()
 
     /** The platform the proof claims to come from. */
-    enum class Platform { IOS, ANDROID, SOFTWARE }
+    enum class Platform(internal val wireValue: Int) {
+        IOS(1),
+        ANDROID(2),
+        SOFTWARE(3);
+
+        internal companion object {
+            fun ofWireValue(value: Int): Platform? = values().firstOrNull { it.wireValue == value }
+        }
+    }
 
     /** How the fix was measured. */
     enum class FixSource(internal val wireValue: Int) {
@@ -101,12 +108,7 @@ class LocationProof(proofBytes: ByteArray) {
     /** Capture time (`created_at_ms`), Unix milliseconds. */
     val createdAtMillis: Long get() = decoded.claims.createdAtMs
 
-    val platform: Platform
-        get() = when (decoded.claims.platform) {
-            WirePlatform.IOS -> Platform.IOS
-            WirePlatform.ANDROID -> Platform.ANDROID
-            WirePlatform.SOFTWARE -> Platform.SOFTWARE
-        }
+    val platform: Platform get() = decoded.claims.platform
 
     /** iOS: "TEAMID.bundle.id"; Android: the package name. */
     val appId: String get() = decoded.claims.appId
@@ -130,7 +132,7 @@ class LocationProof(proofBytes: ByteArray) {
             ContentCommitment(it.key, it.contentType, it.size, it.sha256.toByteArray(), it.locator)
         })
 
-    val assuranceTier: AssuranceTier? get() = decoded.claims.assurance?.let { AssuranceTier(it.verdict, it.detector) }
+    val assuranceTier: AssuranceTier? get() = decoded.claims.assurance
 
     /** The stage kinds, in order ("CAPTURE", "FIX", ...). */
     val stageKinds: List<String> get() = Collections.unmodifiableList(decoded.stages.map { it.kind.name })

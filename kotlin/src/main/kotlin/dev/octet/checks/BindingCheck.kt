@@ -43,7 +43,7 @@ internal object BindingCheck : Check(CheckName.BINDING) {
         }
         val claimProblems = problems.isNotEmpty()
         if (proof.claims.platform != proof.device.platform) {
-            problems.add("platform ${proof.claims.platform.label} does not match ${proof.device.name} evidence")
+            problems.add("platform ${proof.claims.platform.name} does not match ${proof.device.name} evidence")
         }
         if (problems.isEmpty()) {
             val count = hashes.count { it != null }

@@ -86,7 +86,7 @@ internal object ProofDecoder {
             }
         }
         val createdAtMs = claims.int64(claims.required(createdAt, c.createdAtMs))
-        val decodedPlatform = claims.enumValue(claims.required(platform, c.platform), "platform") { Platform.of(it) }
+        val decodedPlatform = claims.enumValue(claims.required(platform, c.platform), "platform") { LocationProof.Platform.ofWireValue(it) }
         val appIdRecord = claims.required(appId, c.appId)
         claims.bounded(appIdRecord, "app_id", 1, 255)
         val decodedAppId = claims.string(appIdRecord, "app_id")
@@ -106,7 +106,7 @@ internal object ProofDecoder {
         )
     }
 
-    private fun decodeAssurance(tier: WireView): DecodedAssurance {
+    private fun decodeAssurance(tier: WireView): LocationProof.AssuranceTier {
         val a = ProofSchema.AssuranceTier
         var verdict: WireSlot? = null
         var detector: WireSlot? = null
@@ -121,7 +121,7 @@ internal object ProofDecoder {
             tier.bounded(it, "detector", 0, 64)
             tier.string(it, "detector")
         }
-        return DecodedAssurance(decodedVerdict, decodedDetector)
+        return LocationProof.AssuranceTier(decodedVerdict, decodedDetector)
     }
 
     private fun decodeFix(fix: WireView): DecodedFix {

@@ -1,7 +1,6 @@
 package dev.octet.wire
 
 import dev.octet.LocationProof
-import dev.octet.LocationProofVerdict
 import dev.octet.geometry.RegionE7
 
 /**
@@ -17,16 +16,6 @@ internal class DecodedProof(
     val stages: List<DecodedStage>,
     val device: DeviceEvidence
 )
-
-internal enum class Platform(val wireValue: Int, val label: String) {
-    IOS(1, "IOS"),
-    ANDROID(2, "ANDROID"),
-    SOFTWARE(3, "SOFTWARE");
-
-    companion object {
-        fun of(wireValue: Int): Platform? = values().firstOrNull { it.wireValue == wireValue }
-    }
-}
 
 internal enum class StageKind(val wireValue: Int) {
     CAPTURE(1),
@@ -66,17 +55,15 @@ internal class DecodedContentItem(
     val locator: String?
 )
 
-internal class DecodedAssurance(val verdict: LocationProofVerdict, val detector: String?)
-
 internal class DecodedClaims(
     val createdAtMs: Long,
-    val platform: Platform,
+    val platform: LocationProof.Platform,
     val appId: String,
     val region: RegionE7,
     val fix: DecodedFix,
     val sessionNonce: ByteSlice?,
     val content: List<DecodedContentItem>,
-    val assurance: DecodedAssurance?,
+    val assurance: LocationProof.AssuranceTier?,
     /** Where each bound claim's payload lies in the input; the claim hashes are taken over these. */
     val payloads: ClaimPayloads
 )
@@ -137,10 +124,10 @@ internal sealed class DeviceEvidence {
         }
 
     /** The platform this kind of evidence belongs to (binding: they must agree). */
-    val platform: Platform
+    val platform: LocationProof.Platform
         get() = when (this) {
-            is AppAttest -> Platform.IOS
-            is AndroidKey -> Platform.ANDROID
-            is Software -> Platform.SOFTWARE
+            is AppAttest -> LocationProof.Platform.IOS
+            is AndroidKey -> LocationProof.Platform.ANDROID
+            is Software -> LocationProof.Platform.SOFTWARE
         }
 }
