@@ -1,3 +1,5 @@
+import OctetEncoding
+
 /// Compact JSON text appended straight into one byte array: the renderer behind every result line.
 ///
 /// A result is written once per proof, so it is not built as a tree of values first (each node an
@@ -84,16 +86,8 @@ public struct JSONBuffer: Sendable {
 
     /// `text` as a JSON string, with ``JSONOut/quoted(_:)``'s rules (the one implementation of them).
     public mutating func string(_ text: String) {
-        // A large string is read in place (a `var` copy for `withUTF8` would retain it: some
-        // fifty times a result); a small one is not stored contiguously, and copying it retains
-        // nothing.
-        let copied =
-            text.utf8.withContiguousStorageIfAvailable { appendIfPlain($0) }
-            ?? {
-                var small = text
-                return small.withUTF8 { appendIfPlain($0) }
-            }()
-        if !copied { escaped(text) }
+        // Read without retaining the string: a result writes some fifty of them.
+        if !text.withUTF8InPlace({ appendIfPlain($0) }) { escaped(text) }
     }
 
     /// Appends `utf8` quoted when it needs no escape; false (and nothing appended) otherwise.

@@ -92,21 +92,17 @@ public enum VerifyOptionName: String, Sendable, CaseIterable {
     }
 
     /// The library's own detail when the option is absent: the hint naming the `VerifyOptions` member.
-    public var libraryDetail: String { Self.libraryDetails[position] }
+    public var libraryDetail: String { Self.libraryDetails[index] }
 
     /// Each option's library detail, written once (a request compares one per NOT-CHECKED check).
-    private static let libraryDetails = allCases.map { $0.hint(naming: $0.rawValue) }
+    private static let libraryDetails = order.map { $0.hint(naming: $0.rawValue) }
 
-    /// The option's place in `allCases`: what the per-option tables are indexed by (no hashing).
-    var position: Int {
-        switch self {
-        case .expectedRegion: 0
-        case .expectedSessionNonce: 1
-        case .requireAttestation: 2
-        case .replayStore: 3
-        case .revocationSource: 4
-        }
-    }
+    /// `allCases`, made once (`allCases` builds a new array on each read).
+    private static let order = allCases
+
+    /// The option's place in `allCases`, which per-option tables are indexed by: found among five
+    /// cases, not hashed.
+    var index: Int { Self.order.firstIndex(of: self) ?? 0 }
 
     /// True when `options` leaves this option out.
     func isAbsent(in options: VerifyOptions) -> Bool {
@@ -126,7 +122,7 @@ public enum VerifyOptionName: String, Sendable, CaseIterable {
 /// Swift caller); a front end replaces it, when the option is absent, with the hint naming its own.
 public struct OptionPrompts: Sendable, Equatable {
     public let names: [VerifyOptionName: String]
-    /// Each named option's hint, made once, by the option's `position` (nil: not named).
+    /// Each named option's hint, made once, by the option's `index` (nil: not named).
     let hints: [String?]
     /// No option named: the library's details stay.
     var isEmpty: Bool { names.isEmpty }
@@ -160,8 +156,8 @@ public struct OptionPrompts: Sendable, Equatable {
     /// out; nil otherwise (a check NOT-CHECKED for another reason, `proof not decoded`, keeps its
     /// detail). The detail is read last, only for such a check.
     func hint(check name: String, detail: @autoclosure () -> String, options: VerifyOptions) -> String? {
-        guard !isEmpty, let option = Self.option(waitedForBy: name), let hint = hints[option.position],
-            option.isAbsent(in: options), detail() == option.libraryDetail
+        guard !isEmpty, let option = Self.option(waitedForBy: name),
+            let hint = hints[option.index], option.isAbsent(in: options), detail() == option.libraryDetail
         else { return nil }
         return hint
     }

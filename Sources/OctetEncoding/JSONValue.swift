@@ -93,16 +93,7 @@ public struct JSONObject: Sendable, Equatable {
         // On contiguous bytes: the generic `elementsEqual` of two UTF-8 views cost ten times more,
         // and every member of every request is compared with the names it may have.
         guard a.utf8.count == b.utf8.count else { return false }
-        return withUTF8(of: a) { x in withUTF8(of: b) { y in x.elementsEqual(y) } }
-    }
-
-    /// `text`'s UTF-8 bytes: in place for a large string (a `var` copy for `withUTF8` would
-    /// retain it); a small one is not stored contiguously, and copying it retains nothing.
-    @inline(__always)
-    static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var small = text
-        return small.withUTF8(body)
+        return a.withUTF8InPlace { x in b.withUTF8InPlace { y in x.elementsEqual(y) } }
     }
 
     /// The member names, in document order.
