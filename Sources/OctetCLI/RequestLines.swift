@@ -23,15 +23,19 @@ struct RequestLines {
 
     private let fd: Int32
     private let limit: Int
-    private var buffer: [UInt8] = []
-    /// Where the current line starts in `buffer` (consumed lines are dropped in bulk, not one by one).
+    /// The bytes read and not yet handed over are `storage[start..<end]`; reads go straight into
+    /// the room after `end` (no second copy of the input).
+    private var storage = [UInt8](repeating: 0, count: Self.readSize)
     private var start = 0
-    /// Bytes of `buffer` already searched for a newline.
+    private var end = 0
+    /// Bytes of the current line already searched for a newline (up to `scanned`).
     private var scanned = 0
     /// True while the current line went past the limit: its bytes are dropped up to its newline.
     private var discarding = false
     private var atEnd = false
-    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// What one `read(2)` asks for at least.
+    private static let readSize = 1 << 16
 
     init(fd: Int32, limit: Int) {
         self.fd = fd
@@ -41,8 +45,8 @@ struct RequestLines {
     /// The next line, nil at the end of input.
     mutating func next() throws(ReadError) -> Line? {
         while true {
-            if let newline = buffer[max(scanned, start)...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[start..<newline])
+            if let newline = newline(from: max(scanned, start)) {
+                let line = Array(storage[start..<newline])
                 start = newline + 1
                 scanned = start
                 if discarding {
@@ -52,37 +56,63 @@ struct RequestLines {
                 if line.count > limit { return .tooLong }
                 return .line(line)
             }
-            if start > 0 {
-                buffer.removeSubrange(..<start)
-                start = 0
-            }
-            scanned = buffer.count
-            if buffer.count > limit {
+            scanned = end
+            if end - start > limit {
                 discarding = true
-                buffer.removeAll(keepingCapacity: true)
-                scanned = 0
+                start = end
+                scanned = end
             }
             if atEnd {
                 if discarding {
                     discarding = false
                     return .tooLong
                 }
-                guard !buffer.isEmpty else { return nil }
-                let line = buffer
-                buffer = []
-                scanned = 0
+                guard end > start else { return nil }
+                let line = Array(storage[start..<end])
+                start = end
+                scanned = end
                 return .line(line)
             }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            makeRoom()
+            let room = storage.count - end
+            let count = storage.withUnsafeMutableBytes { read(fd, $0.baseAddress! + end, room) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io(errno)
             }
-            if count == 0 {
-                atEnd = true
-            } else {
-                buffer.append(contentsOf: chunk[..<count])
+            if count == 0 { atEnd = true } else { end += count }
+        }
+    }
+
+    /// The index of the first newline in `storage[from..<end]`, found by `memchr`.
+    private func newline(from: Int) -> Int? {
+        guard from < end else { return nil }
+        return storage.withUnsafeBytes { bytes in
+            memchr(bytes.baseAddress! + from, Int32(UInt8(ascii: "\n")), end - from).map {
+                UnsafeRawPointer($0) - bytes.baseAddress!
             }
+        }
+    }
+
+    /// At least `readSize` bytes of room after `end`: the pending bytes moved to the front (lines
+    /// handed over are dropped in bulk), the storage grown only for a line longer than it.
+    private mutating func makeRoom() {
+        if start > 0 {
+            let pending = end - start
+            storage.withUnsafeMutableBytes { bytes in
+                let base = bytes.baseAddress!
+                if pending > 0 { memmove(base, base + start, pending) }
+            }
+            scanned -= start
+            end = pending
+            start = 0
+        }
+        // A line is dropped once longer than the limit, so the pending bytes stay within
+        // `limit + readSize` and the storage within `limit + 2 * readSize`.
+        if storage.count - end < Self.readSize {
+            let size = max(
+                min(max(storage.count * 2, end + Self.readSize), limit + 2 * Self.readSize), end + Self.readSize)
+            storage.append(contentsOf: repeatElement(0, count: size - storage.count))
         }
     }
 }

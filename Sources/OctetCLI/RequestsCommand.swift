@@ -64,10 +64,10 @@ enum RequestsCommand {
                 environment.writeOutput(text)
                 return environment.outputFailure() == nil
             }
-        var lines = RequestLines(fd: fd, limit: VerifyRequest.maxBytes)
         let runner = RequestsRunner(
-            verifier: verifier, jobs: c.jobs ?? defaultJobs(c), now: environment.now, write: output)
-        let summary = runner.run(&lines)
+            lines: RequestLines(fd: fd, limit: VerifyRequest.maxBytes), verifier: verifier,
+            jobs: c.jobs ?? defaultJobs(c), now: environment.now, write: output)
+        let summary = runner.run()
         if summary.outputGone {
             environment.writeError(
                 "\(OctetVerifyTool.name): output cannot be written: stopped after \(summary.answered) answers;"

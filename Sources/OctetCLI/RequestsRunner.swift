@@ -6,12 +6,15 @@ import OctetThreads
 /// `--requests FILE|-` (service.md): JSON-lines requests in, one answer line per request out, in
 /// input order, each written as soon as it and every line before it are answered.
 ///
-/// The reading thread hands lines to `jobs` worker threads through a bounded window; a worker
-/// that finishes the oldest pending line writes it and every finished line after it, in one write
-/// (each line is still written as soon as it and every line before it are answered). With a
-/// replay store, look-ups that share a proof id or a nonce happen in input order (`ReplayTurns`),
-/// so which of two copies of a proof is the replay never depends on scheduling. Once a write fails the run records nothing more:
-/// the store is gated shut, reading stops, and the exit status is 74.
+/// `jobs` workers (the calling thread one of them) each take the next line from the input
+/// themselves, answer it, and hand the answer to the output: no reading thread, so no hand-over of
+/// each line from one thread to another (a wake-up and a sleep per line, docs/performance.md). A
+/// worker that completes the oldest pending line writes it and every finished line after it, in one
+/// write. At most `window` lines are taken and not yet written: a worker ahead of a slow line waits.
+/// With a replay store, look-ups that share a proof id or a nonce happen in input order
+/// (`ReplayTurns`), so which of two copies of a proof is the replay never depends on scheduling.
+/// Once a write fails the run records nothing more: the store is gated shut, no line is taken, and
+/// the exit status is 74.
 final class RequestsRunner: @unchecked Sendable {
     struct Summary: Equatable {
         var answered = 0
@@ -34,110 +37,114 @@ final class RequestsRunner: @unchecked Sendable {
     private let now: @Sendable () -> Int64
     private let write: (String) -> Bool
 
-    // Everything below is guarded by `condition` (hence `@unchecked Sendable`).
-    private let condition = Condition()
-    private var queue: [(Int, RequestLines.Line)] = []
-    private var queueHead = 0
-    private var finished: [Int: String] = [:]
-    private var nextToWrite = 0
-    private var submitted = 0
+    // The input, guarded by `input` (hence `@unchecked Sendable`): one worker reads at a time, and
+    // the line it reads gets the next index.
+    private let input = Lock()
+    private var lines: RequestLines
+    private var taken = 0
     private var inputDone = false
+
+    // Everything below is guarded by `output`.
+    private let output = Condition()
+    /// The answer of line `index`, once finished and until written, at `index % window`.
+    private var finished: [(text: String, malformed: Bool)?]
+    private var nextToWrite = 0
+    /// Places in the window claimed so far: a worker claims one before it reads a line, so no line
+    /// is taken while `window` lines are unwritten (at the end of input the last claims go unused).
+    private var claimed = 0
     private var summary = Summary()
-    /// Workers blocked waiting for a line: a new line wakes one of them, and only then.
-    private var idleWorkers = 0
-    /// The reading thread is blocked on a full window: it is woken once half the window is free,
-    /// not once per answer.
-    private var readerWaiting = false
+    /// Workers waiting for room in the window: woken when a write makes room, and only then.
+    private var waitingForRoom = 0
     private let gate = RecordingGate()
     private let turns = ReplayTurns()
 
-    /// `write` writes one line (newline included) and returns false once output is gone.
-    init(verifier: RequestVerifier, jobs: Int, now: @escaping @Sendable () -> Int64, write: @escaping (String) -> Bool)
-    {
+    /// `write` writes one or more lines (newlines included) and returns false once output is gone.
+    init(
+        lines: RequestLines, verifier: RequestVerifier, jobs: Int, now: @escaping @Sendable () -> Int64,
+        write: @escaping (String) -> Bool
+    ) {
+        self.lines = lines
         self.verifier = verifier
         self.jobs = max(1, jobs)
         // Enough lines in flight to keep every worker busy while the oldest is written.
         self.window = max(1, jobs) * 16
+        self.finished = Array(repeating: nil, count: window)
         self.now = now
         self.write = write
     }
 
-    func run(_ lines: inout RequestLines) -> Summary {
+    func run() -> Summary {
         let done = DispatchGroup()
-        for _ in 0..<jobs {
+        for _ in 1..<jobs {
             done.enter()
             Threads.start(stackSize: 4 << 20) { [self] in
                 work()
                 done.leave()
             }
         }
-        var index = 0
-        reading: while true {
-            let line: RequestLines.Line?
-            do {
-                line = try lines.next()
-            } catch {
-                condition.lock()
-                if case .io(let code) = error { summary.inputError = code }
-                condition.unlock()
-                break reading
-            }
-            guard let line else { break }
-            if case .line(let bytes) = line, bytes.isEmpty || bytes == [0x0D] { continue }
-            condition.lock()
-            if submitted - nextToWrite >= window {
-                readerWaiting = true
-                while submitted - nextToWrite > window / 2, !summary.outputGone { condition.wait() }
-                readerWaiting = false
-            }
-            if summary.outputGone {
-                condition.unlock()
-                break
-            }
-            queue.append((index, line))
-            submitted += 1
-            // Only workers can be waiting now (this thread is not): one of them takes the line.
-            if idleWorkers > 0 { condition.signal() }
-            condition.unlock()
-            index += 1
-        }
-        condition.lock()
-        inputDone = true
-        condition.broadcast()
-        condition.unlock()
+        work()
         done.wait()
-        condition.lock()
-        defer { condition.unlock() }
+        output.lock()
+        defer { output.unlock() }
         return summary
     }
 
     private func work() {
-        while true {
-            condition.lock()
-            while queueHead == queue.count, !inputDone, !summary.outputGone {
-                idleWorkers += 1
-                condition.wait()
-                idleWorkers -= 1
-            }
-            if summary.outputGone || queueHead == queue.count {
-                condition.unlock()
-                return
-            }
-            let (index, line) = queue[queueHead]
-            queueHead += 1
-            if queueHead > 1024, queueHead * 2 > queue.count {
-                queue.removeFirst(queueHead)
-                queueHead = 0
-            }
-            condition.unlock()
-            let text = answer(index, line)
-            finish(index, text)
+        while let (index, line) = take() {
+            let answer = answer(index, line)
+            finish(index, answer)
         }
     }
 
+    /// The next non-empty line and its index; nil at the end of input, after a read error, or once
+    /// output is gone.
+    private func take() -> (Int, RequestLines.Line)? {
+        // Room first: a line is taken only when its answer has a place in the window.
+        output.lock()
+        while claimed - nextToWrite >= window, !summary.outputGone {
+            waitingForRoom += 1
+            output.wait()
+            waitingForRoom -= 1
+        }
+        claimed += 1
+        let gone = summary.outputGone
+        output.unlock()
+        if gone { return nil }
+
+        input.lock()
+        defer { input.unlock() }
+        while !inputDone {
+            let line: RequestLines.Line?
+            do {
+                line = try lines.next()
+            } catch {
+                inputDone = true
+                if case .io(let code) = error { withOutput { summary.inputError = code } }
+                return nil
+            }
+            guard let line else {
+                inputDone = true
+                return nil
+            }
+            if case .line(let bytes) = line, bytes.isEmpty || bytes == [0x0D] { continue }
+            // Under the input lock, so indexes follow input order.
+            defer { taken += 1 }
+            return (taken, line)
+        }
+        return nil
+    }
+
+    private func withOutput(_ body: () -> Void) {
+        output.lock()
+        body()
+        output.unlock()
+    }
+
     /// The answer's line, newline included, and whether the request was malformed.
-    private func answer(_ index: Int, _ line: RequestLines.Line) -> (String, Bool) {
-        defer { turns.finish(index) }
+    private func answer(_ index: Int, _ line: RequestLines.Line) -> (text: String, malformed: Bool) {
+        // Every line closes its turn, looked up or not (a later look-up waits for it); without a
+        // store no look-up waits for a turn.
+        defer { if verifier.replayStore != nil { turns.finish(index) } }
         switch line {
         case .tooLong:
             let error = RequestError(at: nil, "longer than \(VerifyRequest.maxBytes >> 20) MiB")
@@ -156,27 +163,29 @@ final class RequestsRunner: @unchecked Sendable {
         }
     }
 
-    private func finish(_ index: Int, _ answer: (String, Bool)) {
-        condition.lock()
-        defer { condition.unlock() }
-        finished[index] = answer.0
-        if answer.1 { summary.malformed += 1 }
+    private func finish(_ index: Int, _ answer: (text: String, malformed: Bool)) {
+        output.lock()
+        defer { output.unlock() }
+        if answer.malformed { summary.malformed += 1 }
+        finished[index % window] = answer
         // Whoever completes the oldest pending line writes it and every finished line after it,
         // in order, in one write: each is then out as soon as it and every line before it are.
-        guard !summary.outputGone, var lines = finished.removeValue(forKey: nextToWrite) else { return }
-        var count = 1
-        while let text = finished.removeValue(forKey: nextToWrite + count) {
-            lines += text
+        guard !summary.outputGone, index == nextToWrite else { return }
+        var text = ""
+        var count = 0
+        while count < window, let next = finished[(nextToWrite + count) % window] {
+            finished[(nextToWrite + count) % window] = nil
+            if count == 0 { text = next.text } else { text += next.text }
             count += 1
         }
-        if write(lines) {
+        if write(text) {
             summary.answered += count
             nextToWrite += count
-            if readerWaiting, submitted - nextToWrite <= window / 2 { condition.broadcast() }
+            if waitingForRoom > 0 { output.broadcast() }
         } else {
             summary.outputGone = true
             gate.close()
-            condition.broadcast()
+            output.broadcast()
         }
     }
 }

@@ -73,10 +73,13 @@ enum VerifyBench {
         print("peak-rss-mib: \(Measure.format(Measure.statusMiB("VmHWM"), 1))")
     }
 
-    /// `verify --proof FILE --at T`: Octet.verify of the caller's proof (the one scripts/kotlin-bench
-    /// verifies in Kotlin), warmed, then five rounds of at least one second of this thread's CPU time
-    /// each (CPU time, not wall time: the machine may be shared); the median rate is printed.
-    static func runFile(path: String, at: String) {
+    /// `verify --proof FILE --at T [--threads N]`: Octet.verify of the caller's proof (the one
+    /// scripts/kotlin-bench verifies in Kotlin), warmed, then five rounds of at least one second of
+    /// this thread's CPU time each (CPU time, not wall time: the machine may be shared); the median
+    /// rate is printed. With N threads, each verifies at once in this process and its own rate is
+    /// printed: set beside N processes run at once, it shows what threads of one process cost each
+    /// other (shared state), apart from what busy cores cost each other.
+    static func runFile(path: String, at: String, threads: Int) {
         guard let proof = FileManager.default.contents(atPath: path), let date = ISO8601DateFormatter().date(from: at)
         else {
             print("verify: --proof must be a readable file and --at an RFC 3339 time (2026-11-29T12:00:30Z)")
@@ -84,19 +87,28 @@ enum VerifyBench {
         }
         let options = VerifyOptions(verificationTime: date)
         let verdict = Octet.verify(proofBytes: proof, options: options).verdict
-        for _ in 0..<500 { _ = Octet.verify(proofBytes: proof, options: options) }
-        var rates: [Double] = []
-        for _ in 0..<5 {
-            let start = threadCPUSeconds()
-            var count = 0
-            repeat {
-                for _ in 0..<100 { _ = Octet.verify(proofBytes: proof, options: options) }
-                count += 100
-            } while threadCPUSeconds() - start < 1
-            rates.append(Double(count) / (threadCPUSeconds() - start))
+        let rates = ThreadRates()
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<500 { _ = Octet.verify(proofBytes: proof, options: options) }
+            var own: [Double] = []
+            for _ in 0..<5 {
+                let start = threadCPUSeconds()
+                var count = 0
+                repeat {
+                    for _ in 0..<100 { _ = Octet.verify(proofBytes: proof, options: options) }
+                    count += 100
+                } while threadCPUSeconds() - start < 1
+                own.append(Double(count) / (threadCPUSeconds() - start))
+            }
+            rates.add(own)
         }
         print("file-proof: \(proof.count) bytes, verdict \(verdict) at \(at)")
-        print("file-proofs-per-cpu-second: \(Measure.format(Measure.median(rates)))  (rounds: \(rates.map { Measure.format($0) }.joined(separator: " ")))")
+        for (thread, own) in rates.all.enumerated() {
+            let label = threads == 1 ? "" : " (thread \(thread + 1) of \(threads), all verifying at once)"
+            print(
+                "file-proofs-per-cpu-second: \(Measure.format(Measure.median(own)))  (rounds: \(own.map { Measure.format($0) }.joined(separator: " ")))\(label)"
+            )
+        }
     }
 
     /// This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID).
@@ -105,4 +117,14 @@ enum VerifyBench {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
+}
+
+/// Each thread's rounds, added once it is done.
+private final class ThreadRates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rates: [[Double]] = []
+
+    func add(_ own: [Double]) { lock.withLock { rates.append(own) } }
+
+    var all: [[Double]] { lock.withLock { rates } }
 }

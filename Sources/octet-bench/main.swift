@@ -12,7 +12,8 @@ let usage = """
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
-      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default: its own)
+      --threads N           serve: its --threads (default: serve's own); requests: its --jobs (default: its own);
+                            verify --proof: threads verifying at once in this process (default 1)
       --proof FILE --at T   instructions: also count Octet.verify of FILE, a software proof, at RFC 3339 time T;
                             verify: only the rate of Octet.verify of FILE at T (thread CPU time; scripts/kotlin-bench)
     cold: fresh octet-verify processes (.build/release/octet-verify and dist/octet-verify), from the
@@ -113,7 +114,7 @@ if section == "serve-instructions", octet_running_on_valgrind() != 0 {
 }
 print("octet-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
 if section == "verify", let proof = instructionProof, let at = instructionAt {
-    VerifyBench.runFile(path: proof, at: at)
+    VerifyBench.runFile(path: proof, at: at, threads: serviceThreads ?? 1)
 } else if section == "verify" || section == "all" {
     VerifyBench.run(iterations: 2_000)
 }
