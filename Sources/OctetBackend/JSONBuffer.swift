@@ -98,6 +98,14 @@ public struct JSONBuffer: Sendable {
         return true
     }
 
+    /// Appends `utf8` as it is when it needs no escape; false (and nothing appended) otherwise.
+    @inline(__always)
+    private mutating func appendIfPlainContent(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Self.isPlain(utf8) else { return false }
+        append(UnsafeRawBufferPointer(utf8))
+        return true
+    }
+
     /// Printable ASCII other than `"` and `\`: copied as it is.
     @inline(__always)
     static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
@@ -139,6 +147,12 @@ public struct JSONBuffer: Sendable {
     /// everything else (valid Unicode, as Swift strings are) written as UTF-8.
     private mutating func escaped(_ text: String) {
         append(UInt8(ascii: "\""))
+        escapedContent(text)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as the inside of a JSON string: escaped as ``string(_:)`` escapes, no quotes.
+    private mutating func escapedContent(_ text: String) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": raw(#"\""#)
@@ -157,7 +171,6 @@ public struct JSONBuffer: Sendable {
             default: UTF8.encode(scalar) { append($0) }
             }
         }
-        append(UInt8(ascii: "\""))
     }
 
     /// `\uXXXX`, four lower-case hex digits.
@@ -167,5 +180,14 @@ public struct JSONBuffer: Sendable {
             let digit = UInt8(truncatingIfNeeded: (unit >> shift) & 0xF)
             append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
         }
+    }
+}
+
+/// As a text stream a buffer writes the inside of one JSON string: each piece escaped as
+/// ``JSONBuffer/string(_:)`` escapes it, without quotes (the caller writes them around the pieces).
+/// Escaping is per scalar, so a text written in pieces comes out as the whole text would.
+extension JSONBuffer: TextOutputStream {
+    public mutating func write(_ text: String) {
+        if !text.withUTF8InPlace({ appendIfPlainContent($0) }) { escapedContent(text) }
     }
 }

@@ -124,9 +124,10 @@ public enum JSONReport {
                     out.raw(#","code":"#)
                     out.string(code.rawValue)
                 }
-                out.raw(#","detail":"#)
-                out.string(checks[index].detail)
-                out.raw("}")
+                // The detail written straight in: a fact the check stated makes no string first.
+                out.raw(#","detail":""#)
+                checks[index].writeDetail(to: &out)
+                out.raw(#""}"#)
             }
         }
         out.raw("]}")

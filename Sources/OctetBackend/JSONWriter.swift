@@ -1,6 +1,6 @@
 /// A JSON value to write, with object members in the order given: output is byte-identical for
 /// identical values, which `--format json` promises.
-public indirect enum JSONOut: Sendable, Equatable {
+public enum JSONOut: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)

@@ -23,20 +23,27 @@ public struct ProofReport: Sendable, Equatable {
     /// `prompts`: how the front end names the options (`OptionPrompts`); a NOT-CHECKED check whose
     /// detail is the library's for an option `options` leaves out gets the front end's hint instead.
     public init(
-        path: String, proofSHA256: String, verification: ProofVerification,
+        path: String, proofSHA256: String, verification: consuming ProofVerification,
         evidence: LocationProof.DeviceEvidenceKind?, verifiedAtMilliseconds: Int64, trustAnchors: String,
         prompts: OptionPrompts = .library, options: VerifyOptions? = nil
     ) {
         self.path = path
         self.proofSHA256 = proofSHA256
-        // The library's array itself, copied only when a name changes (Android and iOS proofs).
+        self.verdict = verification.verdict
+        self.isValid = verification.isValid
+        self.isAuthentic = verification.isAuthentic
+        self.spoofingVerdict = verification.spoofingVerdict
+        // The library's array itself, taken from the consumed verification: changing a check below
+        // then changes it in place instead of copying every check.
         var checks = verification.checks
-        if let index = checks.firstIndex(where: { $0.name == CheckName.hardwareAttestation }) {
+        _ = consume verification
+        // Only Android and iOS proofs name `hardware-attestation` otherwise.
+        if CLICheckName.renamesHardwareAttestation(evidence),
+            let index = checks.firstIndex(where: { $0.name == CheckName.hardwareAttestation })
+        {
             let check = checks[index]
             let name = CLICheckName.name(check.name, evidence: evidence)
-            if name != check.name {
-                checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
-            }
+            checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
         }
         if let options, !prompts.isEmpty {
             for index in checks.indices where checks[index].status == .notChecked {
@@ -47,10 +54,6 @@ public struct ProofReport: Sendable, Equatable {
             }
         }
         self.checks = checks
-        self.verdict = verification.verdict
-        self.isValid = verification.isValid
-        self.isAuthentic = verification.isAuthentic
-        self.spoofingVerdict = verification.spoofingVerdict
         self.verifiedAtMilliseconds = verifiedAtMilliseconds
         self.trustAnchors = trustAnchors
     }
@@ -61,6 +64,14 @@ public struct ProofReport: Sendable, Equatable {
 public enum CLICheckName {
     public static let attestationRoot = "attestation-root"
     public static let appAttest = "app-attest"
+
+    /// Whether proofs with this evidence name `hardware-attestation` otherwise.
+    static func renamesHardwareAttestation(_ evidence: LocationProof.DeviceEvidenceKind?) -> Bool {
+        switch evidence {
+        case .androidKey, .appAttest: true
+        case .software, nil: false
+        }
+    }
 
     public static func name(_ libraryName: String, evidence: LocationProof.DeviceEvidenceKind?) -> String {
         guard libraryName == CheckName.hardwareAttestation else { return libraryName }

@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their literal text (`1`, `1.0` and `1e0` stay distinct) and objects keep their
 /// members in document order; duplicate member names never reach this type (the reader rejects them).
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)

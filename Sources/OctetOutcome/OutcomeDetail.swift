@@ -46,6 +46,21 @@ public struct OutcomeDetail: Sendable, Hashable, CustomStringConvertible {
         withUnsafeBytes(of: bits) { $0.load(as: Fact.self) }.text
     }
 
+    /// The detail's words written to `target`: a fact writes them there itself, with no string
+    /// made for them first (a JSON answer writes every PASS detail this way).
+    public func write<Target: TextOutputStream>(to target: inout Target) {
+        switch form {
+        case .text(let text): target.write(text)
+        case .fact(let bits, let type): Self.write(bits, as: type, to: &target)
+        }
+    }
+
+    private static func write<Fact: OutcomeFact, Target: TextOutputStream>(
+        _ bits: FactBits, as type: Fact.Type, to target: inout Target
+    ) {
+        withUnsafeBytes(of: bits) { $0.load(as: Fact.self) }.write(to: &target)
+    }
+
     public var description: String { text }
 
     public static func == (lhs: OutcomeDetail, rhs: OutcomeDetail) -> Bool { lhs.text == rhs.text }
@@ -55,8 +70,18 @@ public struct OutcomeDetail: Sendable, Hashable, CustomStringConvertible {
 
 /// What a check found, as the values its detail is written from: a plain value (integers, a
 /// `StaticString`; no references) of at most `OutcomeDetail.FactBits`' size, so that stating one
-/// allocates and retains nothing. `text` is a function of those values alone, and log-safe like
-/// every detail.
+/// allocates and retains nothing. The words it writes are a function of those values alone, and
+/// log-safe like every detail.
 public protocol OutcomeFact: Sendable, BitwiseCopyable {
-    var text: String { get }
+    /// Writes the detail's words to `target`, the same words every time.
+    func write<Target: TextOutputStream>(to target: inout Target)
+}
+
+extension OutcomeFact {
+    /// The detail's words as a string.
+    public var text: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
 }

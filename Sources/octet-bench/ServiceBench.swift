@@ -477,3 +477,34 @@ enum LoadRun {
         return nil
     }
 }
+
+/// `octet-bench threads`: what two threads of the library cost each other. The CPU per
+/// `Octet.verify` over the requests' mix with two threads verifying at once, divided by the CPU
+/// per verify on one thread, in alternating rounds of one run. Above 1 is CPU the front ends'
+/// ratios charge to them when they verify on both cores (`requests`, `serve`) though the library
+/// itself spends it.
+enum ThreadsBench {
+    static func run(count: Int) {
+        let mix = ServiceBench.mix(count: count)
+        // Warm-up: keys, contexts and pages made before the first measured round.
+        let warm = ServiceBench.Mix(requests: [], proofs: Array(mix.proofs.prefix(500)), atMilliseconds: mix.atMilliseconds)
+        _ = ServiceBench.library(warm)
+        var ratios: [Double] = []
+        var one: [Double] = []
+        var two: [Double] = []
+        for _ in 0..<7 {
+            let single = ServiceBench.library(mix)
+            let double = ServiceBench.libraryTwoThreads(mix)
+            one.append(single.cpuMicroseconds)
+            two.append(double.cpuMicroseconds)
+            ratios.append(double.cpuMicroseconds / single.cpuMicroseconds)
+        }
+        print("threads: \(count) proofs (3/4 valid), 7 rounds, one thread then two threads each round")
+        print(
+            "library-two-threads-cpu-ratio: \(Measure.format(Measure.median(ratios), 3)) (CPU per verify with two threads verifying at once ÷ with one; median of \(Measure.listed(ratios)))"
+        )
+        print(
+            "library-cpu-us-per-verify: one thread \(Measure.format(Measure.median(one), 1)), two threads \(Measure.format(Measure.median(two), 1))"
+        )
+    }
+}

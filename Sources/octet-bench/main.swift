@@ -9,6 +9,7 @@ let usage = """
                | instructions (callgrind counts, under valgrind) | memory (RSS over 10^6 verifications)
                | serve-instructions | requests-instructions (callgrind: the front end's instructions
                  per request ÷ the library's per verify; --count requests, default 1000 here)
+               | threads (the library's CPU per verify on two threads at once ÷ on one; --count proofs)
       --hash-gib N          gibibytes hashed by the hash section (default 1)
       --replay-store URL    requests, serve: with this replay store (sqlite:PATH, postgresql://…)
       --count N             requests, serve: how many requests (default 20000)
@@ -24,7 +25,7 @@ let usage = """
     """
 let sections: Set<String> = [
     "verify", "geometry", "hash", "batch", "all", "profile", "requests", "serve", "cold", "instructions", "memory",
-    "serve-instructions", "requests-instructions",
+    "serve-instructions", "requests-instructions", "threads",
 ]
 
 /// Why the arguments are wrong: one line.
@@ -132,6 +133,7 @@ if section == "requests" {
 if section == "serve" {
     ServiceBench.serve(count: serviceCount ?? 20_000, replayStore: replayStore, threads: serviceThreads)
 }
+if section == "threads" { ThreadsBench.run(count: serviceCount ?? 20_000) }
 if section == "serve-instructions" { ServiceInstructionBench.serve(count: serviceCount ?? 1_000) }
 if section == "requests-instructions" { ServiceInstructionBench.requests(count: serviceCount ?? 1_000) }
 // Not part of "all": it needs the packaged binary and runs valgrind.

@@ -233,4 +233,23 @@ struct JSONReportTests {
             #expect(buffer.text == Self.quotedByRule(text))
         }
     }
+
+    @Test(
+        "a text written to the buffer as a stream, in pieces cut at any scalar, is the inside of the string the whole makes",
+        arguments: ["plain words", "a \"quoted\" word\\", "tab\there\nand\u{1B}[2J", "\u{202E}evil\u{2028}é😀", ""])
+    func streamedPieces(_ text: String) {
+        let scalars = Array(text.unicodeScalars)
+        for cut in 0...scalars.count {
+            var first = String.UnicodeScalarView()
+            first.append(contentsOf: scalars[..<cut])
+            var second = String.UnicodeScalarView()
+            second.append(contentsOf: scalars[cut...])
+            var streamed = JSONBuffer()
+            streamed.raw("\"")
+            streamed.write(String(first))
+            streamed.write(String(second))
+            streamed.raw("\"")
+            #expect(streamed.text == Self.quotedByRule(text), "cut at \(cut)")
+        }
+    }
 }

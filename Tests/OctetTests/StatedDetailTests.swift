@@ -48,14 +48,32 @@ struct StatedDetailTests {
     }
 
     @Test(
-        "the freshness PASS detail matches its interpolated form",
+        "the freshness PASS detail says the age in whole seconds and the window",
         arguments: [
-            (1_000_000, 970_000, 300_000), (1_000_000, 1_000_000, 0), (1_000_000, 1_030_500, 300_000),
-            (1_000_000, 999_001, 1_999), (Int64.max, Int64.min, Int64.max), (0, Int64.min + 1, 5_000),
-        ] as [(Int64, Int64, Int64)])
-    func freshnessDetail(now: Int64, createdAt: Int64, maxMs: Int64) {
-        let interpolated = "created \(Freshness.age(now, createdAt)), window \(Freshness.seconds(maxMs)) s"
-        #expect(CreatedInWindow(nowMs: now, createdAtMs: createdAt, maxMs: maxMs).text == interpolated)
+            (1_000_000, 970_000, 300_000, "created 30 s ago, window 300 s"),
+            (1_000_000, 1_000_000, 0, "created 0 s ago, window 0 s"),
+            (1_000_000, 1_030_500, 300_000, "created 30 s in the future, window 300 s"),
+            (1_000_000, 999_001, 1_999, "created 0 s ago, window 1 s"),
+            (Int64.max, Int64.min, Int64.max, "created far in the past, window 9223372036854775 s"),
+            (0, Int64.min + 1, 5_000, "created 9223372036854775 s ago, window 5 s"),
+        ] as [(Int64, Int64, Int64, String)])
+    func freshnessDetail(now: Int64, createdAt: Int64, maxMs: Int64, expected: String) {
+        #expect(CreatedInWindow(nowMs: now, createdAtMs: createdAt, maxMs: maxMs).text == expected)
+        #expect(OutcomeDetail(CreatedInWindow(nowMs: now, createdAtMs: createdAt, maxMs: maxMs)).text == expected)
+    }
+
+    @Test("a fact written to a stream writes the words its text has, after what the stream held")
+    func factWrittenToAStream() {
+        let facts: [OutcomeDetail] = [
+            OutcomeDetail(StagesSigned(count: 4)), OutcomeDetail(ClaimsBound(count: 7)),
+            OutcomeDetail(CreatedInWindow(nowMs: 90_000, createdAtMs: 60_000, maxMs: 300_000)),
+            OutcomeDetail(WellFormed(evidence: "app_attest", stageKinds: 0x21)), OutcomeDetail("plain text"),
+        ]
+        for fact in facts {
+            var stream = "> "
+            fact.write(to: &stream)
+            #expect(stream == "> " + fact.text)
+        }
     }
 
     @Test("a detail stated as a fact equals and hashes as the same words given as text")

@@ -24,6 +24,9 @@ public struct ProofCheck: Sendable, Hashable {
     public var detail: String { statedDetail.text }
     /// The detail as the check stated it; equal and hashed by its text.
     let statedDetail: OutcomeDetail
+
+    /// ``detail`` written to `target` without a string made for it first (the JSON answers).
+    package func writeDetail<Target: TextOutputStream>(to target: inout Target) { statedDetail.write(to: &target) }
     /// The stable reason code of a FAIL, WARN or INCONCLUSIVE, for logs and metrics; nil on PASS
     /// and NOT-CHECKED. Its `rawValue` is the documented string (docs/checks.md). An addition to
     /// the seed's fields (the seed's `ProofCheck` has `name`, `status` and `detail` only).

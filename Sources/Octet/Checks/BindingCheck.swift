@@ -51,7 +51,10 @@ extension Check {
 struct ClaimsBound: OutcomeFact {
     let count: Int
 
-    var text: String { "\(count) claims bound by their stages; platform matches the device evidence" }
+    func write<Target: TextOutputStream>(to target: inout Target) {
+        target.write(String(count))
+        target.write(" claims bound by their stages; platform matches the device evidence")
+    }
 }
 
 /// Claim field names for details.

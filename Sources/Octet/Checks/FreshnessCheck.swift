@@ -43,10 +43,16 @@ enum Freshness {
 
     /// "412 s ago" or "in the future", from whole milliseconds.
     static func age(_ now: Int64, _ t: Int64) -> String {
+        var text = ""
+        writeAge(now, t, to: &text)
+        return text
+    }
+
+    static func writeAge<Target: TextOutputStream>(_ now: Int64, _ t: Int64, to target: inout Target) {
         let (difference, overflow) = now.subtractingReportingOverflow(t)
-        if overflow { return t > now ? "far in the future" : "far in the past" }
-        let whole = difference.magnitude / 1000
-        return difference >= 0 ? "\(whole) s ago" : "\(whole) s in the future"
+        if overflow { return target.write(t > now ? "far in the future" : "far in the past") }
+        target.write(String(difference.magnitude / 1000))
+        target.write(difference >= 0 ? " s ago" : " s in the future")
     }
 
     /// Whole seconds, rounded down, for details.
@@ -59,5 +65,11 @@ struct CreatedInWindow: OutcomeFact {
     let createdAtMs: Int64
     let maxMs: Int64
 
-    var text: String { "created \(Freshness.age(nowMs, createdAtMs)), window \(Freshness.seconds(maxMs)) s" }
+    func write<Target: TextOutputStream>(to target: inout Target) {
+        target.write("created ")
+        Freshness.writeAge(nowMs, createdAtMs, to: &target)
+        target.write(", window ")
+        target.write(String(Freshness.seconds(maxMs)))
+        target.write(" s")
+    }
 }

@@ -97,28 +97,28 @@ struct WellFormed: OutcomeFact {
         return .pass(WellFormed(evidence: proof.device.name, stageKinds: packed))
     }
 
-    var text: String {
-        var text = "well-formed: "
-        text.reserveCapacity(64)
+    /// "well-formed: CAPTURE, FIX, VERDICT stages, software evidence".
+    func write<Target: TextOutputStream>(to target: inout Target) {
+        target.write("well-formed: ")
         var rest = stageKinds
         while rest != 0, let kind = StageKind(rawValue: Int(rest & 0xF)) {
-            if rest != stageKinds { text += ", " }
-            text += kind.name
+            if rest != stageKinds { target.write(", ") }
+            target.write(kind.name)
             rest >>= 4
         }
-        return Self.finish(text, evidence: evidence)
+        Self.writeEnd(evidence: evidence, to: &target)
     }
 
     static func text(_ kinds: [StageKind], evidence: StaticString) -> String {
-        finish("well-formed: " + kinds.map(\.name).joined(separator: ", "), evidence: evidence)
+        var text = "well-formed: " + kinds.map(\.name).joined(separator: ", ")
+        writeEnd(evidence: evidence, to: &text)
+        return text
     }
 
-    private static func finish(_ stages: String, evidence: StaticString) -> String {
-        var text = stages
-        text += " stages, "
-        text += evidence.description
-        text += " evidence"
-        return text
+    private static func writeEnd<Target: TextOutputStream>(evidence: StaticString, to target: inout Target) {
+        target.write(" stages, ")
+        target.write(evidence.description)
+        target.write(" evidence")
     }
 }
 

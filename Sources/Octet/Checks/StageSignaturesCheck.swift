@@ -25,5 +25,8 @@ extension Check {
 struct StagesSigned: OutcomeFact {
     let count: Int
 
-    var text: String { "\(count) stages signed by the proof key" }
+    func write<Target: TextOutputStream>(to target: inout Target) {
+        target.write(String(count))
+        target.write(" stages signed by the proof key")
+    }
 }
