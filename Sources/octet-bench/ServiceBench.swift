@@ -487,7 +487,8 @@ enum ThreadsBench {
     static func run(count: Int) {
         let mix = ServiceBench.mix(count: count)
         // Warm-up: keys, contexts and pages made before the first measured round.
-        let warm = ServiceBench.Mix(requests: [], proofs: Array(mix.proofs.prefix(500)), atMilliseconds: mix.atMilliseconds)
+        let warm = ServiceBench.Mix(
+            requests: [], proofs: Array(mix.proofs.prefix(500)), atMilliseconds: mix.atMilliseconds)
         _ = ServiceBench.library(warm)
         var ratios: [Double] = []
         var one: [Double] = []
