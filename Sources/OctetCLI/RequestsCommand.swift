@@ -11,7 +11,7 @@ import OctetBackend
 /// `RequestsRunner` with the process's standard output.
 enum RequestsCommand {
     /// Every core; with PostgreSQL three per core, as `serve`: a job waits on the database for part
-    /// of each request (docs/service.md, "Load, measured").
+    /// of each request (docs/performance.md, "Load, measured").
     static func defaultJobs(_ c: VerifyConfiguration) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if case .postgreSQL = c.replayStoreURL { return 3 * cores }

@@ -60,7 +60,7 @@ public enum ServeCommand {
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // With PostgreSQL a verification thread waits on the database for part of each request:
-        // three per core keep the cores busy (measured: docs/service.md, "Load, measured").
+        // three per core keep the cores busy (measured: docs/performance.md, "Load, measured").
         let isPostgreSQL = c.replayStore.map { $0.hasPrefix("postgres") } ?? false
         let threads = c.threads ?? (isPostgreSQL ? 3 * cores : cores)
         let store: (any ReplayStore)?
