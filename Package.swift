@@ -110,7 +110,9 @@ let package = Package(
         // `octet-verify serve`: the verifier over HTTP (GNU libmicrohttpd), a thin front end over OctetBackend.
         .target(
             name: "OctetServe",
-            dependencies: ["OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "CMicroHTTPD", "OctetHTTPShim"]),
+            dependencies: [
+                "OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "OctetEncoding", "CMicroHTTPD", "OctetHTTPShim",
+            ]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
         .executableTarget(
             name: "octet-verify",

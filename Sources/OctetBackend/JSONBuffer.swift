@@ -87,22 +87,15 @@ public struct JSONBuffer: Sendable {
     /// `text` as a JSON string, with ``JSONOut/quoted(_:)``'s rules (the one implementation of them).
     public mutating func string(_ text: String) {
         // Read without retaining the string: a result writes some fifty of them.
-        if !text.withUTF8InPlace({ appendIfPlain($0) }) { escaped(text) }
+        if !text.withUTF8InPlace({ appendIfPlain($0, quoted: true) }) { escaped(text) }
     }
 
-    /// Appends `utf8` quoted when it needs no escape; false (and nothing appended) otherwise.
+    /// Appends `utf8` (in quotes, when `quoted`) if it needs no escape; false, with nothing
+    /// appended, otherwise.
     @inline(__always)
-    private mutating func appendIfPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func appendIfPlain(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) -> Bool {
         guard Self.isPlain(utf8) else { return false }
-        appendQuoted(UnsafeRawBufferPointer(utf8))
-        return true
-    }
-
-    /// Appends `utf8` as it is when it needs no escape; false (and nothing appended) otherwise.
-    @inline(__always)
-    private mutating func appendIfPlainContent(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard Self.isPlain(utf8) else { return false }
-        append(UnsafeRawBufferPointer(utf8))
+        if quoted { appendQuoted(UnsafeRawBufferPointer(utf8)) } else { append(UnsafeRawBufferPointer(utf8)) }
         return true
     }
 
@@ -188,6 +181,6 @@ public struct JSONBuffer: Sendable {
 /// Escaping is per scalar, so a text written in pieces comes out as the whole text would.
 extension JSONBuffer: TextOutputStream {
     public mutating func write(_ text: String) {
-        if !text.withUTF8InPlace({ appendIfPlainContent($0) }) { escapedContent(text) }
+        if !text.withUTF8InPlace({ appendIfPlain($0, quoted: false) }) { escapedContent(text) }
     }
 }

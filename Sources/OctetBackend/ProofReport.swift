@@ -38,11 +38,10 @@ public struct ProofReport: Sendable, Equatable {
         var checks = verification.checks
         _ = consume verification
         // Only Android and iOS proofs name `hardware-attestation` otherwise.
-        if CLICheckName.renamesHardwareAttestation(evidence),
+        if let name = CLICheckName.hardwareAttestation(evidence: evidence),
             let index = checks.firstIndex(where: { $0.name == CheckName.hardwareAttestation })
         {
             let check = checks[index]
-            let name = CLICheckName.name(check.name, evidence: evidence)
             checks[index] = ProofCheck(name: name, status: check.status, detail: check.detail, code: check.code)
         }
         if let options, !prompts.isEmpty {
@@ -65,20 +64,17 @@ public enum CLICheckName {
     public static let attestationRoot = "attestation-root"
     public static let appAttest = "app-attest"
 
-    /// Whether proofs with this evidence name `hardware-attestation` otherwise.
-    static func renamesHardwareAttestation(_ evidence: LocationProof.DeviceEvidenceKind?) -> Bool {
-        switch evidence {
-        case .androidKey, .appAttest: true
-        case .software, nil: false
-        }
-    }
-
     public static func name(_ libraryName: String, evidence: LocationProof.DeviceEvidenceKind?) -> String {
         guard libraryName == CheckName.hardwareAttestation else { return libraryName }
+        return hardwareAttestation(evidence: evidence) ?? libraryName
+    }
+
+    /// What proofs with this evidence call `hardware-attestation`; nil when they keep its name.
+    static func hardwareAttestation(evidence: LocationProof.DeviceEvidenceKind?) -> String? {
         switch evidence {
-        case .androidKey: return attestationRoot
-        case .appAttest: return appAttest
-        case .software, nil: return libraryName
+        case .androidKey: attestationRoot
+        case .appAttest: appAttest
+        case .software, nil: nil
         }
     }
 }

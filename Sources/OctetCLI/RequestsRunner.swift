@@ -119,7 +119,11 @@ final class RequestsRunner: @unchecked Sendable {
                 line = try lines.next()
             } catch {
                 inputDone = true
-                if case .io(let code) = error { withOutput { summary.inputError = code } }
+                if case .io(let code) = error {
+                    output.lock()
+                    summary.inputError = code
+                    output.unlock()
+                }
                 return nil
             }
             guard let line else {
@@ -132,12 +136,6 @@ final class RequestsRunner: @unchecked Sendable {
             return (taken, line)
         }
         return nil
-    }
-
-    private func withOutput(_ body: () -> Void) {
-        output.lock()
-        body()
-        output.unlock()
     }
 
     /// The answer's line, newline included, and whether the request was malformed.

@@ -9,4 +9,12 @@ extension String {
         var small = self
         return small.withUTF8(body)
     }
+
+    /// Whether the two strings are the same UTF-8 bytes. Not Swift's `==`, which is canonical
+    /// equivalence (there `"\u{212A}"`, KELVIN SIGN, equals `"K"`): for names that must match exactly.
+    @inlinable
+    public func sameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        return withUTF8InPlace { ours in other.withUTF8InPlace { theirs in ours.elementsEqual(theirs) } }
+    }
 }

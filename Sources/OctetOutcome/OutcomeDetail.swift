@@ -37,13 +37,12 @@ public struct OutcomeDetail: Sendable, Hashable, CustomStringConvertible {
     /// The detail's words, written now if the check stated a fact.
     public var text: String {
         switch form {
-        case .text(let text): text
-        case .fact(let bits, let type): Self.text(of: bits, as: type)
+        case .text(let text): return text
+        case .fact:
+            var text = ""
+            write(to: &text)
+            return text
         }
-    }
-
-    private static func text<Fact: OutcomeFact>(of bits: FactBits, as type: Fact.Type) -> String {
-        withUnsafeBytes(of: bits) { $0.load(as: Fact.self) }.text
     }
 
     /// The detail's words written to `target`: a fact writes them there itself, with no string

@@ -1,5 +1,6 @@
 import Foundation
 import OctetBackend
+import OctetEncoding
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +29,7 @@ final class AccessLog: @unchecked Sendable {
 
     /// `text` when it is one of `known` byte for byte (never by canonical equivalence), else "other".
     static func ours(_ text: String, _ known: [String]) -> String {
-        known.contains { $0.utf8.count == text.utf8.count && $0.utf8.elementsEqual(text.utf8) } ? text : "other"
+        known.contains { $0.sameUTF8(as: text) } ? text : "other"
     }
 
     /// The request's line, written straight into bytes (no tree of values first: it is written

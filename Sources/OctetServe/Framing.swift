@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import OctetEncoding
 import OctetHTTPShim
 
 #if canImport(Glibc)
@@ -36,10 +37,7 @@ struct HeaderFields {
         /// every request compares its fields with a dozen names).
         private func matches(_ other: String, _ same: (UInt8, UInt8) -> Bool) -> Bool {
             guard name.count == other.utf8.count else { return false }
-            // The names compared with are literals, mostly small strings (not stored contiguously):
-            // `withUTF8` on a copy puts those on the stack, and a literal's copy retains nothing.
-            var other = other
-            return other.withUTF8 { theirs in
+            return other.withUTF8InPlace { theirs in
                 name.withUnsafeBufferPointer { ours in
                     for index in 0..<ours.count where !same(ours[index], theirs[index]) { return false }
                     return true
