@@ -32,6 +32,12 @@ public struct RequestOptions: Sendable, Equatable, Encodable {
         self.verifyOptions.verificationTime = verificationTimeMs.map(Self.date)
     }
 
+    /// `verificationTime` as the options carry it. Declared, and read-only, so that
+    /// `options.verificationTime = …` does not compile (it would reach the dynamic member's setter,
+    /// which refuses it): the time is set through ``verificationTimeMs``, the milliseconds the
+    /// report prints.
+    public var verificationTime: Date? { verifyOptions.verificationTime }
+
     /// Every member of `VerifyOptions` but `verificationTime` (set through ``verificationTimeMs``).
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<VerifyOptions, Value>) -> Value {
         get { verifyOptions[keyPath: keyPath] }

@@ -105,4 +105,16 @@ struct RequestOptionsRoundTripTests {
         #expect(decoded.expectedRegion == .circle(latitude: 1, longitude: 2, radiusMeters: 0))
         #expect(decoded.validatedExpectedRegion == nil, "the region checks fail it as EXPECTED_REGION_INVALID")
     }
+
+    @Test("the verification time is read through the options and set only as milliseconds")
+    func verificationTimeFollowsTheMilliseconds() {
+        var options = RequestOptions()
+        #expect(options.verificationTime == nil)
+        options.verificationTimeMs = 1_500
+        #expect(options.verificationTime == Date(timeIntervalSince1970: 1.5))
+        #expect(options.verifyOptions.verificationTime == Date(timeIntervalSince1970: 1.5))
+        options.verificationTimeMs = nil
+        #expect(options.verificationTime == nil)
+        #expect(options.verifyOptions.verificationTime == nil)
+    }
 }
