@@ -45,7 +45,7 @@ public enum ContentChecks {
     public static func callerManifestLocator(_ claim: ContentCommitmentClaim) -> Outcome? {
         let flagged = claim.items.compactMap { item -> String? in
             guard let locator = item.locator, let reason = LocatorPolicy.flag(locator) else { return nil }
-            return "\"\(item.key)\" (\(reason.rawValue))"
+            return "\"\(item.key)\" (\(reason.text))"
         }
         guard !flagged.isEmpty else { return nil }
         let subject = flagged.count == 1 ? "the locator of" : "the locators of"

@@ -8,10 +8,17 @@
 enum LocatorPolicy {
     static let maxBytes = 256
 
-    enum Reason: String, Sendable {
-        case tooLong = "longer than 256 bytes"
-        case userInfo = "user info"
-        case query = "a query"
+    enum Reason: Sendable {
+        case tooLong, userInfo, query
+
+        /// What the warning's detail says of the locator.
+        var text: String {
+            switch self {
+            case .tooLong: "longer than \(LocatorPolicy.maxBytes) bytes"
+            case .userInfo: "user info"
+            case .query: "a query"
+            }
+        }
     }
 
     static func flag(_ locator: String) -> Reason? {

@@ -153,4 +153,15 @@ struct CallerManifestLocatorTests {
                 + "locators are readable by anyone holding the proof"
         )
     }
+
+    @Test("a locator over the limit is named with the limit, in bytes")
+    func tooLongNamesTheLimit() {
+        let items = [
+            CommittedContent(
+                key: "notes", contentType: "text/plain", size: 0, sha256: [UInt8](repeating: 0, count: 32),
+                locator: String(repeating: "a", count: 257))
+        ]
+        let result = ContentChecks.callerManifestLocator(ContentCommitmentClaim(items: items, signedRoot: nil))
+        #expect(result?.detail.hasPrefix(#"the locator of "notes" (longer than 256 bytes) looks like a credential"#) == true)
+    }
 }
