@@ -14,9 +14,9 @@ import OctetIssuer
 /// The figure that counts is **CPU per request against the library's CPU per verification**:
 /// the front end's own CPU (user + system, from the kernel: `/proc/PID/stat` of the server, or
 /// `getrusage` of the reaped `--requests` co-process) per request, divided by the CPU this process
-/// spends per `Octet.verify` of the same proofs in a loop on one thread, measured in the same
-/// round. It says what the front end costs around each verification, whatever else the two cores
-/// are doing. Wall-clock throughput against the library (the old ceiling: twice its one-thread
+/// spends per `Octet.verify` of the same proofs in a loop on one thread, measured around the front
+/// end's run in the same round (half the proofs before it, half after). It says what the front end
+/// costs around each verification, whatever else the two cores are doing. Wall-clock throughput against the library (the old ceiling: twice its one-thread
 /// rate) is printed too, but on two shared cores it measures the machine more than the server.
 ///
 /// `serve` is driven over loopback with keep-alive connections from this process (the server is
@@ -56,12 +56,34 @@ enum ServiceBench {
     }
 
     /// `Octet.verify` of every proof of the mix in a loop on this thread: its rate and CPU per proof.
-    static func library(_ mix: Mix) -> LibraryRun {
+    static func library(_ mix: Mix) -> LibraryRun { library(mix.proofs[...], atMilliseconds: mix.atMilliseconds) }
+
+    static func library(_ proofs: ArraySlice<Data>, atMilliseconds milliseconds: Int64) -> LibraryRun {
         let cpuBefore = Measure.ownCPUSeconds()
-        let seconds = Measure.time { verifyAll(mix.proofs[...], atMilliseconds: mix.atMilliseconds) }
+        let seconds = Measure.time { verifyAll(proofs, atMilliseconds: milliseconds) }
         let cpu = Measure.ownCPUSeconds() - cpuBefore
-        return LibraryRun(
-            rate: Double(mix.proofs.count) / seconds, cpuMicroseconds: cpu / Double(mix.proofs.count) * 1e6)
+        return LibraryRun(rate: Double(proofs.count) / seconds, cpuMicroseconds: cpu / Double(proofs.count) * 1e6)
+    }
+
+    /// The library over the mix's first half, then `frontEnd` (the front end's run over the whole
+    /// mix), then the library over the second half, counted as one library run: the cores' speed
+    /// drifts by a tenth or more within seconds here, and a drift during the round then moves both
+    /// sides alike (as `batch` brackets its tool runs).
+    static func library(_ mix: Mix, bracketing frontEnd: () -> Void) -> LibraryRun {
+        let half = mix.proofs.count / 2
+        let before = library(mix.proofs[..<half], atMilliseconds: mix.atMilliseconds)
+        frontEnd()
+        let after = library(mix.proofs[half...], atMilliseconds: mix.atMilliseconds)
+        let count = Double(mix.proofs.count)
+        let seconds = Double(half) / before.rate + (count - Double(half)) / after.rate
+        let cpu = before.cpuMicroseconds * Double(half) + after.cpuMicroseconds * (count - Double(half))
+        return LibraryRun(rate: count / seconds, cpuMicroseconds: cpu / count)
+    }
+
+    /// The library's first verifications in this process (keys, contexts, pages), made before the
+    /// first measured round so that no round is charged them.
+    static func warmUp(_ mix: Mix) {
+        _ = library(mix.proofs.prefix(500), atMilliseconds: mix.atMilliseconds)
     }
 
     /// `Octet.verify` of each proof at `milliseconds`, as the library's side of every service bench.
@@ -127,19 +149,19 @@ enum ServiceBench {
         // library's own round slowed by the machine) moved the median by a tenth.
         for index in 0..<7 {
             let mix = mix(count: count)
+            if index == 0 { warmUp(mix) }
             try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
             var round = Round(count: count)
             let arguments = ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
-            // Every other round the tool goes first: a drift in the machine's speed favours neither side.
-            if index.isMultiple(of: 2) { round.library = library(mix) }
-            let cpuBefore = Measure.childrenCPUSeconds()
-            let databaseBefore = databaseCPUSeconds(replayStore)
-            (round.seconds, round.status) = Measure.runProcess(
-                tool, arguments + (replayStore.map { ["--replay-store", $0] } ?? []))
-            round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
-            round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
+            round.library = library(mix) {
+                let cpuBefore = Measure.childrenCPUSeconds()
+                let databaseBefore = databaseCPUSeconds(replayStore)
+                (round.seconds, round.status) = Measure.runProcess(
+                    tool, arguments + (replayStore.map { ["--replay-store", $0] } ?? []))
+                round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
+                round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
+            }
             if let packaged { round.packagedRate = Double(count) / Measure.runProcess(packaged.url, arguments).seconds }
-            if !index.isMultiple(of: 2) { round.library = library(mix) }
             round.libraryTwo = libraryTwoThreads(mix)
             round.rate = Double(count) / round.seconds
             rounds.append(round)
@@ -261,28 +283,30 @@ enum ServiceBench {
             /// The same CPU against the library's per verify with two threads verifying at once.
             var cpuRatioToTwoThreads: Double { serverMicroseconds / libraryTwo.cpuMicroseconds }
         }
-        // Rounds, each with proofs of its own (with a store, a proof is accepted once), the library
-        // measured before the server in even rounds and after it in odd ones. Five (three until
-        // 2026-12-06): single rounds move by ±0.04 here, and the median of three moved with them.
+        // Rounds, each with proofs of its own (with a store, a proof is accepted once), the server's
+        // run bracketed by the library's two halves. Five (three until 2026-12-06): single rounds
+        // move by ±0.04 here, and the median of three moved with them.
         var rounds: [Round] = []
         for index in 0..<5 {
             let mix = mix(count: count)
+            if index == 0 { warmUp(mix) }
             var round = Round()
-            if index.isMultiple(of: 2) { round.library = library(mix) }
-            let before = (
-                server: Measure.cpuSplit(pid: server.pid), load: Measure.ownCPUSeconds(),
-                database: databaseCPUSeconds(replayStore), switches: Measure.contextSwitches(pid: server.pid),
-                loadSwitches: Measure.ownContextSwitches()
-            )
-            round.outcome = LoadRun.run(port: port, requests: mix.requests, connections: connections, ratePerSecond: nil)
-            let after = Measure.cpuSplit(pid: server.pid)
-            round.server = after.user + after.system - before.server.user - before.server.system
-            round.serverSystem = after.system - before.server.system
-            round.load = Measure.ownCPUSeconds() - before.load
-            round.database = databaseCPUSeconds(replayStore) - before.database
-            round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
-            round.loadSwitches = Measure.ownContextSwitches() - before.loadSwitches
-            if !index.isMultiple(of: 2) { round.library = library(mix) }
+            round.library = library(mix) {
+                let before = (
+                    server: Measure.cpuSplit(pid: server.pid), load: Measure.ownCPUSeconds(),
+                    database: databaseCPUSeconds(replayStore), switches: Measure.contextSwitches(pid: server.pid),
+                    loadSwitches: Measure.ownContextSwitches()
+                )
+                round.outcome = LoadRun.run(
+                    port: port, requests: mix.requests, connections: connections, ratePerSecond: nil)
+                let after = Measure.cpuSplit(pid: server.pid)
+                round.server = after.user + after.system - before.server.user - before.server.system
+                round.serverSystem = after.system - before.server.system
+                round.load = Measure.ownCPUSeconds() - before.load
+                round.database = databaseCPUSeconds(replayStore) - before.database
+                round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
+                round.loadSwitches = Measure.ownContextSwitches() - before.loadSwitches
+            }
             round.libraryTwo = libraryTwoThreads(mix)
             rounds.append(round)
         }
@@ -486,10 +510,7 @@ enum LoadRun {
 enum ThreadsBench {
     static func run(count: Int) {
         let mix = ServiceBench.mix(count: count)
-        // Warm-up: keys, contexts and pages made before the first measured round.
-        let warm = ServiceBench.Mix(
-            requests: [], proofs: Array(mix.proofs.prefix(500)), atMilliseconds: mix.atMilliseconds)
-        _ = ServiceBench.library(warm)
+        ServiceBench.warmUp(mix)
         var ratios: [Double] = []
         var one: [Double] = []
         var two: [Double] = []
