@@ -18,6 +18,12 @@ public struct JSONBuffer: Sendable {
     /// The UTF-8 text so far.
     public var bytes: [UInt8] { Array(storage[0..<count]) }
 
+    /// The UTF-8 text, in the buffer's own storage (no copy): the buffer is used up.
+    public consuming func takeBytes() -> [UInt8] {
+        storage.removeLast(storage.count - count)
+        return storage
+    }
+
     /// The text so far, as a `String`.
     public var text: String {
         storage.withUnsafeBufferPointer {

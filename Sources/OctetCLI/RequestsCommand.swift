@@ -57,11 +57,11 @@ enum RequestsCommand {
         defer { if fd != 0 { close(fd) } }
         // A reader that went away must be an EPIPE to notice, not a kill.
         signal(SIGPIPE, SIG_IGN)
-        // The tool's own standard-output writer: each answer in one write(2) from the string's
-        // storage (flushed per line), a full non-blocking pipe waited for with poll(2).
+        // The tool's own standard-output writer: answers in one write(2) from their own bytes
+        // (flushed per line), a full non-blocking pipe waited for with poll(2).
         let output =
-            environment.writeLine ?? { text in
-                environment.writeOutput(text)
+            environment.writeLines ?? { bytes in
+                environment.writeOutput(String(decoding: bytes, as: UTF8.self))
                 return environment.outputFailure() == nil
             }
         let runner = RequestsRunner(

@@ -35,7 +35,7 @@ final class RequestsRunner: @unchecked Sendable {
     private let jobs: Int
     private let window: Int
     private let now: @Sendable () -> Int64
-    private let write: (String) -> Bool
+    private let write: ([UInt8]) -> Bool
 
     // The input, guarded by `input` (hence `@unchecked Sendable`): one worker reads at a time, and
     // the line it reads gets the next index.
@@ -47,7 +47,7 @@ final class RequestsRunner: @unchecked Sendable {
     // Everything below is guarded by `output`.
     private let output = Condition()
     /// The answer of line `index`, once finished and until written, at `index % window`.
-    private var finished: [(text: String, malformed: Bool)?]
+    private var finished: [(bytes: [UInt8], malformed: Bool)?]
     private var nextToWrite = 0
     /// Places in the window claimed so far: a worker claims one before it reads a line, so no line
     /// is taken while `window` lines are unwritten (at the end of input the last claims go unused).
@@ -61,7 +61,7 @@ final class RequestsRunner: @unchecked Sendable {
     /// `write` writes one or more lines (newlines included) and returns false once output is gone.
     init(
         lines: RequestLines, verifier: RequestVerifier, jobs: Int, now: @escaping @Sendable () -> Int64,
-        write: @escaping (String) -> Bool
+        write: @escaping ([UInt8]) -> Bool
     ) {
         self.lines = lines
         self.verifier = verifier
@@ -139,29 +139,30 @@ final class RequestsRunner: @unchecked Sendable {
     }
 
     /// The answer's line, newline included, and whether the request was malformed.
-    private func answer(_ index: Int, _ line: RequestLines.Line) -> (text: String, malformed: Bool) {
+    private func answer(_ index: Int, _ line: RequestLines.Line) -> (bytes: [UInt8], malformed: Bool) {
         // Every line closes its turn, looked up or not (a later look-up waits for it); without a
         // store no look-up waits for a turn.
         defer { if verifier.replayStore != nil { turns.finish(index) } }
         switch line {
         case .tooLong:
             let error = RequestError(at: nil, "longer than \(VerifyRequest.maxBytes >> 20) MiB")
-            return (JSONReport.error(error, id: nil) + "\n", true)
+            return (Array((JSONReport.error(error, id: nil) + "\n").utf8), true)
         case .line(let bytes):
             let store = verifier.replayStore.map {
                 GuardedReplayStore.inputOrder($0, turns: turns, index: index, gate: gate) as any ReplayStore
             }
             let answer = verifier.answer(bytes, now: now, replayStore: .some(store))
-            // The newline written with the answer: no second copy of the line to add it.
+            // The newline written with the answer, and the buffer's own bytes written out: no
+            // copy of the line to add it, none to make a string of it.
             var out = JSONBuffer(capacity: 2048)
             answer.write(into: &out)
             out.raw("\n")
-            if case .rejected = answer { return (out.text, true) }
-            return (out.text, false)
+            if case .rejected = answer { return (out.takeBytes(), true) }
+            return (out.takeBytes(), false)
         }
     }
 
-    private func finish(_ index: Int, _ answer: (text: String, malformed: Bool)) {
+    private func finish(_ index: Int, _ answer: (bytes: [UInt8], malformed: Bool)) {
         output.lock()
         defer { output.unlock() }
         if answer.malformed { summary.malformed += 1 }
@@ -169,14 +170,14 @@ final class RequestsRunner: @unchecked Sendable {
         // Whoever completes the oldest pending line writes it and every finished line after it,
         // in order, in one write: each is then out as soon as it and every line before it are.
         guard !summary.outputGone, index == nextToWrite else { return }
-        var text = ""
+        var bytes: [UInt8] = []
         var count = 0
         while count < window, let next = finished[(nextToWrite + count) % window] {
             finished[(nextToWrite + count) % window] = nil
-            if count == 0 { text = next.text } else { text += next.text }
+            if count == 0 { bytes = next.bytes } else { bytes += next.bytes }
             count += 1
         }
-        if write(text) {
+        if write(bytes) {
             summary.answered += count
             nextToWrite += count
             if waitingForRoom > 0 { output.broadcast() }

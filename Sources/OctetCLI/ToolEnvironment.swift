@@ -22,8 +22,9 @@ public struct ToolEnvironment: Sendable {
     public var outputFailure: @Sendable () -> WriteFailure?
     /// The same for standard error.
     public var errorFailure: @Sendable () -> WriteFailure?
-    /// `--requests`: writes one answer line, false once output is gone; nil is standard output.
-    public var writeLine: (@Sendable (String) -> Bool)? = nil
+    /// `--requests`: writes one or more answer lines (UTF-8, newlines included) as they are, false
+    /// once output is gone; nil: through `writeOutput`, as a `String`.
+    public var writeLines: (@Sendable ([UInt8]) -> Bool)? = nil
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeBinaryOutput: @escaping @Sendable (Data) -> Void,
@@ -55,7 +56,7 @@ public struct ToolEnvironment: Sendable {
         let closed = WriteFailure(errno: EBADF)
         let output = StreamWriter(fileDescriptor: 1, failed: open.output ? nil : closed)
         let error = StreamWriter(fileDescriptor: 2, failed: open.error ? nil : closed)
-        return ToolEnvironment(
+        var environment = ToolEnvironment(
             writeOutput: { output.write($0.utf8) },
             writeBinaryOutput: { output.write($0) },
             writeError: { error.write($0.utf8) },
@@ -63,5 +64,7 @@ public struct ToolEnvironment: Sendable {
             // getenv, not ProcessInfo.environment: that builds a dictionary of every variable.
             noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false,
             outputFailure: { output.failure }, errorFailure: { error.failure })
+        environment.writeLines = { output.write($0) }
+        return environment
     }
 }

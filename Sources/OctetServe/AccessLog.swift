@@ -55,7 +55,7 @@ final class AccessLog: @unchecked Sendable {
         out.raw(#","latencyUs":"#)
         out.int(Int64((seconds * 1e6).rounded()))
         out.raw("}\n")
-        write(out.bytes)
+        write(out.takeBytes())
     }
 
     func event(_ name: String, _ fields: [String: JSONOut]) {

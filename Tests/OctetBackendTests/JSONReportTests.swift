@@ -193,6 +193,17 @@ struct JSONReportTests {
         }
         #expect(buffer.text == expected)
         #expect(buffer.bytes == Array(expected.utf8))
+        #expect(buffer.takeBytes() == Array(expected.utf8), "the storage handed over holds the text and no room")
+    }
+
+    @Test("a buffer's bytes handed over are its text, at any fill of its first capacity")
+    func bytesHandedOver() {
+        for length in [0, 1, 63, 64, 65, 2047, 2048, 2049, 5000] {
+            var buffer = JSONBuffer(capacity: 2048)
+            let text = String(repeating: "x", count: length)
+            buffer.string(text)
+            #expect(buffer.takeBytes() == Array("\"\(text)\"".utf8), "\(length) bytes")
+        }
     }
 
     /// The string rules, written out scalar by scalar.
