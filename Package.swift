@@ -97,7 +97,8 @@ let package = Package(
         .target(
             name: "OctetCLI",
             dependencies: [
-                "Octet", "OctetBackend", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding", "OctetThreads",
+                "Octet", "OctetBackend", "OctetAttestation", "OctetContent", "OctetCrypto", "OctetEncoding",
+                "OctetThreads",
             ]),
         // `octet-issue`: makes proofs with the issuer and the test authorities, so that the verifier
         // (OctetCLI, octet-verify) links neither.
@@ -179,7 +180,7 @@ let package = Package(
             name: "OctetServeTests",
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetConformance",
-                "OctetTestSupport",
+                "OctetTestSupport", .target(name: "OctetServe", condition: .when(traits: ["Serve"])),
             ]),
         .testTarget(
             name: "OctetCLITests",

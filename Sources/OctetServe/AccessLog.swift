@@ -12,16 +12,33 @@ import OctetEncoding
 /// path only when they are ours ("other" otherwise), the status, the verdict and the names of
 /// failing checks, the latency. Never the id, the proof, a coordinate or a nonce.
 ///
-/// `@unchecked Sendable`: lines are written whole under `lock`, with `write(2)` (a log that
-/// cannot be written is dropped; it never stops the service).
+/// Lines are written whole, in the order they were made, and no thread waits on another's
+/// `write(2)`: a line made while another thread is writing is added to `pending` and that thread
+/// writes it next (it writes until nothing is pending); only the thread that found no write in
+/// progress makes the system call, outside the lock. A request's line does not wait for its
+/// turn; a server event's does (`listening` and `stopped` are out before their callers go on).
+/// Past `maxPending` bytes waiting (a reader that stopped reading), new lines are dropped, as a
+/// line that cannot be written is: the log never stops the service.
+///
+/// `@unchecked Sendable`: `pending`, `writing`, `appended` and `settled` are guarded by `lock`.
 final class AccessLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private let fd: Int32
     private let clock: @Sendable () -> Int64
+    private let maxPending: Int
+    /// Lines made while another thread was writing, in order, not yet taken by the writer.
+    private var pending: [UInt8] = []
+    /// A thread is writing (and will write whatever is pending before it stops).
+    private var writing = false
+    /// Bytes handed to the log so far, and how many of them have been written (or given up on):
+    /// an event waits until `settled` reaches its own line's end.
+    private var appended = 0
+    private var settled = 0
 
-    init(fd: Int32 = 2, clock: @escaping @Sendable () -> Int64) {
+    init(fd: Int32 = 2, clock: @escaping @Sendable () -> Int64, maxPending: Int = 1 << 20) {
         self.fd = fd
         self.clock = clock
+        self.maxPending = maxPending
     }
 
     static let knownMethods = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]
@@ -55,7 +72,7 @@ final class AccessLog: @unchecked Sendable {
         out.raw(#","latencyUs":"#)
         out.int(Int64((seconds * 1e6).rounded()))
         out.raw("}\n")
-        write(out.takeBytes())
+        write(out.takeBytes(), waitingForIt: false)
     }
 
     func event(_ name: String, _ fields: [String: JSONOut]) {
@@ -67,23 +84,63 @@ final class AccessLog: @unchecked Sendable {
             JSONOut.object(
                 [("time", .string(RFC3339.format(milliseconds: clock()))), ("event", .string(event))] + members
             ).rendered + "\n"
-        write(Array(line.utf8))
+        write(Array(line.utf8), waitingForIt: true)
     }
 
-    /// One whole line, with write(2) under the lock (lines from several threads never interleave).
-    private func write(_ bytes: [UInt8]) {
-        lock.withLock {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
+    /// Writes `line` now if no other thread is writing, and then whatever was made meanwhile;
+    /// otherwise leaves it to that thread (`waitingForIt`: returns once it is written).
+    private func write(_ line: [UInt8], waitingForIt: Bool) {
+        lock.lock()
+        if writing {
+            if pending.count + line.count <= maxPending {
+                pending += line
+                appended += line.count
+                let end = appended
+                while waitingForIt, settled < end { lock.wait() }
+            }
+            lock.unlock()
+            return
+        }
+        writing = true
+        appended += line.count
+        lock.unlock()
+        var batch = line
+        while true {
+            writeWhole(batch)
+            lock.lock()
+            settled += batch.count
+            lock.broadcast()
+            if pending.isEmpty {
+                writing = false
+                lock.unlock()
+                return
+            }
+            // The pending lines become the batch; the written batch's storage is the next pending.
+            swap(&batch, &pending)
+            pending.removeAll(keepingCapacity: true)
+            lock.unlock()
+        }
+    }
+
+    /// `bytes` with as many `write(2)` calls as it takes; given up on at the first error.
+    private func writeWhole(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
             }
         }
+    }
+
+    /// A thread is writing now (tests: a stalled reader's writer is this thread, not the caller).
+    var isWriting: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return writing
     }
 }
