@@ -13,9 +13,9 @@ import OctetEncoding
 /// failing checks, the latency. Never the id, the proof, a coordinate or a nonce.
 ///
 /// Lines are written whole, in the order they were made, and no request waits on another
-/// thread's `write(2)`: a line made while another thread is writing is added to `pending` and that thread
-/// writes it next (it writes until nothing is pending); only the thread that found no write in
-/// progress makes the system call, outside the lock. A request's line does not wait for its
+/// thread's `write(2)`: a line made while another thread is writing is added to `pending` and
+/// that thread writes it next (it writes until nothing is pending); only the thread that found no
+/// write in progress makes the system call, outside the lock. A request's line does not wait for its
 /// turn; a server event's does (`listening` and `stopped` are out before their callers go on).
 /// Past `maxPending` bytes waiting (a reader that stopped reading), new lines are dropped, as a
 /// line that cannot be written is: the log never stops the service.

@@ -155,10 +155,10 @@ final class VerifyService: HTTPService, @unchecked Sendable {
             if recorded { health.sawRecorded() }
             metrics.record(verdict: report.verdict.name, checks: report.checks)
             // Written straight into the body's bytes (no `String` between: it would be checked as
-            // UTF-8 and copied again).
+            // UTF-8 and copied again), and the buffer's own storage handed over as the body.
             var json = JSONBuffer(capacity: 2048)
             answer.write(into: &json)
-            var ok = HTTPAnswer(status: 200, contentType: "application/json", body: json.bytes)
+            var ok = HTTPAnswer(status: 200, contentType: "application/json", body: json.takeBytes())
             ok.logFields = [("verdict", .string(report.verdict.name)), ("failing", .array(failing))]
             return ok
         }

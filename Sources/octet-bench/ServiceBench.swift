@@ -16,8 +16,9 @@ import OctetIssuer
 /// `getrusage` of the reaped `--requests` co-process) per request, divided by the CPU this process
 /// spends per `Octet.verify` of the same proofs in a loop on one thread, measured around the front
 /// end's run in the same round (half the proofs before it, half after). It says what the front end
-/// costs around each verification, whatever else the two cores are doing. Wall-clock throughput against the library (the old ceiling: twice its one-thread
-/// rate) is printed too, but on two shared cores it measures the machine more than the server.
+/// costs around each verification, whatever else the two cores are doing. Wall-clock throughput
+/// against the library (the old ceiling: twice its one-thread rate) is printed too, but on two
+/// shared cores it measures the machine more than the server.
 ///
 /// `serve` is driven over loopback with keep-alive connections from this process (the server is
 /// a separate process, `octet-verify serve`): closed loop for the CPU figures and the saturating

@@ -41,13 +41,15 @@ enum Freshness {
         return nil
     }
 
-    /// "412 s ago" or "in the future", from whole milliseconds.
+    /// "412 s ago", "3 s in the future", or "far in the past" (or future) when the difference
+    /// overflows, from whole milliseconds.
     static func age(_ now: Int64, _ t: Int64) -> String {
         var text = ""
         writeAge(now, t, to: &text)
         return text
     }
 
+    /// ``age(_:_:)`` written to `target`.
     static func writeAge<Target: TextOutputStream>(_ now: Int64, _ t: Int64, to target: inout Target) {
         let (difference, overflow) = now.subtractingReportingOverflow(t)
         if overflow { return target.write(t > now ? "far in the future" : "far in the past") }
