@@ -12,39 +12,60 @@ import OctetThreads
 ///
 /// Each platform's roots are parsed once, on first use, and only for a proof of that platform
 /// (`appAttestRoots`, `androidRoots`); copies of a `TrustAnchors` share the parsed set.
+///
+/// The bundled roots belong to the type: a value holds a reference only for a platform whose roots
+/// were given, so options that trust the bundled roots (copied several times a proof) retain nothing
+/// whose count another thread's copies also write (docs/performance.md, "Two cores verifying at once").
 public struct TrustAnchors: Sendable, Hashable {
     /// DER certificates that an App Attest credential chain may end at.
     public var appAttestRootsDER: [Data] {
         get { appAttestRoots.derCertificates }
-        set { appAttestRoots = AnchorSet(newValue) }
+        set { givenAppAttestRoots = AnchorSet(newValue) }
     }
     /// DER certificates that an Android Key Attestation chain may end at.
     public var androidRootsDER: [Data] {
         get { androidRoots.derCertificates }
-        set { androidRoots = AnchorSet(newValue) }
+        set { givenAndroidRoots = AnchorSet(newValue) }
     }
 
     /// The App Attest roots, parsed on first use.
-    public private(set) var appAttestRoots: AnchorSet
+    public var appAttestRoots: AnchorSet { givenAppAttestRoots ?? Self.bundledAppAttestRoots }
     /// The Android roots, parsed on first use.
-    public private(set) var androidRoots: AnchorSet
+    public var androidRoots: AnchorSet { givenAndroidRoots ?? Self.bundledAndroidRoots }
+
+    /// The roots given for each platform; nil: the bundled ones.
+    private var givenAppAttestRoots: AnchorSet?
+    private var givenAndroidRoots: AnchorSet?
 
     public init(appAttestRootsDER: [Data], androidRootsDER: [Data]) {
-        self.appAttestRoots = AnchorSet(appAttestRootsDER)
-        self.androidRoots = AnchorSet(androidRootsDER)
+        self.givenAppAttestRoots = AnchorSet(appAttestRootsDER)
+        self.givenAndroidRoots = AnchorSet(androidRootsDER)
     }
+
+    private init() {}
 
     /// The roots compiled into the library from `Roots/` (no resource bundle: a binary copied
     /// alone anywhere trusts the same roots).
-    public static let bundled = TrustAnchors(
-        appAttestRootsDER: BundledRoots.appAttest.map { Data($0.der) },
-        androidRootsDER: BundledRoots.android.map { Data($0.der) })
+    public static let bundled = TrustAnchors()
+
+    private static let bundledAppAttestRoots = AnchorSet(BundledRoots.appAttest.map { Data($0.der) })
+    private static let bundledAndroidRoots = AnchorSet(BundledRoots.android.map { Data($0.der) })
+
+    /// Equal when both platforms' DER lists are equal, whether given or bundled.
+    public static func == (lhs: TrustAnchors, rhs: TrustAnchors) -> Bool {
+        lhs.appAttestRoots == rhs.appAttestRoots && lhs.androidRoots == rhs.androidRoots
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(appAttestRoots)
+        hasher.combine(androidRoots)
+    }
 
     /// A short, stable hex digest of the set (order-independent), for logs: two verifiers print
     /// the same value exactly when they trust the same roots for the same platforms.
     public var fingerprint: String {
         // The bundled set's value was computed when the roots were generated (tested equal).
-        if appAttestRoots === Self.bundled.appAttestRoots, androidRoots === Self.bundled.androidRoots {
+        if appAttestRoots === Self.bundledAppAttestRoots, androidRoots === Self.bundledAndroidRoots {
             return BundledRoots.fingerprint
         }
         var hasher = SHA256Hasher()

@@ -121,6 +121,35 @@ struct BundledRootsTests {
         #expect(TrustAnchors.bundled.appAttestRootsDER == BundledRoots.appAttest.map { Data($0.der) })
         #expect(TrustAnchors.bundled.androidRootsDER == BundledRoots.android.map { Data($0.der) })
     }
+
+    @Test("a value that trusts the bundled roots holds no reference to them: a thousand copies retain nothing")
+    func bundledCopiesRetainNothing() {
+        let appAttest = TrustAnchors.bundled.appAttestRoots
+        let android = TrustAnchors.bundled.androidRoots
+        let before = (_getRetainCount(appAttest), _getRetainCount(android))
+        let copies = Array(repeating: TrustAnchors.bundled, count: 1000)
+        // Each copy holding the sets would add a thousand to each count.
+        #expect(_getRetainCount(appAttest) < before.0 + 10)
+        #expect(_getRetainCount(android) < before.1 + 10)
+        // Yet every copy reads the one parsed set.
+        #expect(copies.allSatisfy { $0.appAttestRoots === appAttest && $0.androidRoots === android })
+    }
+
+    @Test("replacing one platform's roots keeps the other's bundled set; equal DER is equal, bundled or given")
+    func givenBesideBundled() {
+        var androidless = TrustAnchors.bundled
+        androidless.androidRootsDER = []
+        #expect(androidless.appAttestRoots === TrustAnchors.bundled.appAttestRoots)
+        #expect(androidless.androidRootsDER.isEmpty)
+        #expect(androidless != .bundled)
+        #expect(androidless.fingerprint != TrustAnchors.bundled.fingerprint)
+        let given = TrustAnchors(
+            appAttestRootsDER: TrustAnchors.bundled.appAttestRootsDER,
+            androidRootsDER: TrustAnchors.bundled.androidRootsDER)
+        #expect(given == .bundled)
+        #expect(given.hashValue == TrustAnchors.bundled.hashValue)
+        #expect(Set([given, .bundled, androidless]).count == 2)
+    }
 }
 
 @Suite("Anchor sets: parsed once, indexed by subject, failing closed")
