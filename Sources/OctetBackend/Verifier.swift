@@ -38,6 +38,15 @@ public final class Verifier: Sendable {
             replayStore: replayStore, prompts: prompts)
     }
 
+    /// The same verifier for another thread that verifies at the same time: the same sources, with
+    /// its own copies of the hint texts that each report takes a reference to, so two threads never
+    /// write the reference count of one object (docs/performance.md, "2026-12-06, evening").
+    public func forAnotherThread() -> Verifier {
+        Verifier(
+            trustAnchors: trustAnchors, revocationSource: revocationSource, replayStore: replayStore,
+            prompts: OptionPrompts(prompts.names))
+    }
+
     /// Verifies one proof with the caller's per-proof `options` at `milliseconds` (Unix time).
     /// The options' anchors, revocation source and replay store are the verifier's; `replayStore`
     /// overrides the store (the in-order view of a parallel run, a store gated shut once output is

@@ -77,21 +77,23 @@ final class RequestsRunner: @unchecked Sendable {
         let done = DispatchGroup()
         for _ in 1..<jobs {
             done.enter()
+            let own = verifier.forAnotherThread()
             Threads.start(stackSize: 4 << 20) { [self] in
-                work()
+                work(own)
                 done.leave()
             }
         }
-        work()
+        work(verifier)
         done.wait()
         output.lock()
         defer { output.unlock() }
         return summary
     }
 
-    private func work() {
+    /// Answers lines until there are none; `verifier` is this worker's own (`forAnotherThread`).
+    private func work(_ verifier: RequestVerifier) {
         while let (index, line) = take() {
-            let answer = answer(index, line)
+            let answer = answer(index, line, verifier)
             finish(index, answer)
         }
     }
@@ -139,7 +141,9 @@ final class RequestsRunner: @unchecked Sendable {
     }
 
     /// The answer's line, newline included, and whether the request was malformed.
-    private func answer(_ index: Int, _ line: RequestLines.Line) -> (bytes: [UInt8], malformed: Bool) {
+    private func answer(_ index: Int, _ line: RequestLines.Line, _ verifier: RequestVerifier) -> (
+        bytes: [UInt8], malformed: Bool
+    ) {
         // Every line closes its turn, looked up or not (a later look-up waits for it); without a
         // store no look-up waits for a turn.
         defer { if verifier.replayStore != nil { turns.finish(index) } }

@@ -59,4 +59,36 @@ struct PromptTests {
         let library = Self.details(.library, proof: CLIFixture.proof())
         #expect(library["region-claim"] == "no expectedRegion given")
     }
+
+    @Test("a verifier for another thread answers alike, with the same sources and hint texts of its own")
+    func anotherThreadsVerifier() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("octet-prompts-\(UUID()).db").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try SQLiteReplayStore(path: path)
+        let original = Verifier(replayStore: store, prompts: CommandLinePrompts.requests)
+        let own = original.forAnotherThread()
+        #expect(own.replayStore as AnyObject === store)
+        #expect(own.trustAnchors == original.trustAnchors && own.prompts == original.prompts)
+        let proof = CLIFixture.proof().base64EncodedString()
+        let request = #"{"proofBase64":"\#(proof)","options":{"verificationTimeMs":\#(CLIFixture.nowMs)}}"#
+        let answers = [original, own].map { verifier -> (json: String, hint: String?) in
+            let answer = verifier.answer(Array(request.utf8), now: { 0 })
+            guard case .result(let report, _) = answer else { return ("", nil) }
+            return (answer.json, report.checks.first { $0.name == "region-claim" }?.detail)
+        }
+        // Alike but for the replay store: the first answer recorded the proof, the second saw a replay.
+        #expect(answers[0].hint == "no options.expectedRegion given" && answers[1].hint == answers[0].hint)
+        #expect(answers[0].json.contains(#""verdict":"valid""#) && answers[1].json.contains("REPLAY"))
+        // Equal texts in storage of their own: two threads never count one object.
+        func storage(_ text: String?) -> UInt? {
+            text?.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+        }
+        let stored = answers.map { storage($0.hint) }
+        #expect(stored[0] != nil && stored[1] != nil && stored[0]! != stored[1]!)
+        // The same verifier's reports do share it (what the other thread's copy avoids).
+        let again = original.answer(Array(request.utf8), now: { 0 })
+        guard case .result(let report, _) = again else { return #expect(Bool(false)) }
+        let hint = report.checks.first { $0.name == "region-claim" }?.detail
+        #expect(storage(hint) == stored[0])
+    }
 }
