@@ -49,9 +49,12 @@ public struct FieldSpec: Sendable {
 /// member of the oneof.
 ///
 /// Masks, not a search of `fields` per record: a proof has about fifty records in seventeen
-/// messages, and reading one is then a tag, a length and a few bit tests. A class: each message
-/// read holds its schema, and a reference is one count to keep, where a struct's name, fields and
-/// oneof name were three.
+/// messages, and reading one is then a tag, a length and a few bit tests.
+///
+/// A schema lives as long as the process: a message type's schema is declared once, as a static,
+/// and `init` keeps one reference of its own that is never released. A view (`WireView`) can then
+/// hold its schema without counting it, so threads reading proofs at once never write the same
+/// reference counts (docs/performance.md, "reference counts that both workers write").
 public final class WireSchema: Sendable {
     public let name: String
     public let fields: [FieldSpec]
@@ -92,6 +95,8 @@ public final class WireSchema: Sendable {
         self.packed = packed
         self.oneofMembers = oneofMembers
         self.oneofName = fields.first { $0.oneof != nil }?.oneof
+        // Never released: what makes `WireView`'s unretained reference safe.
+        _ = Unmanaged.passRetained(self)
     }
 
     /// Reads `bytes[range]` once, in wire order, and hands `record` every record that passes the
@@ -154,14 +159,18 @@ public struct WireRun: Sendable {
 public struct WireView {
     public let bytes: [UInt8]
     public let range: Range<Int>
-    public let schema: WireSchema
+    /// Not retained: every schema outlives every view (`WireSchema.init` keeps it for good).
+    @usableFromInline let unretainedSchema: Unmanaged<WireSchema>
 
     @inlinable
     public init(_ bytes: [UInt8], _ range: Range<Int>, _ schema: WireSchema) {
         self.bytes = bytes
         self.range = range
-        self.schema = schema
+        self.unretainedSchema = Unmanaged.passUnretained(schema)
     }
+
+    @inlinable
+    public var schema: WireSchema { unretainedSchema.takeUnretainedValue() }
 
     @inlinable
     public var name: String { schema.name }
@@ -169,10 +178,14 @@ public struct WireView {
     @inlinable
     public var offset: Int { range.lowerBound }
 
-    /// See `WireSchema.read`.
+    /// See `WireSchema.read`. Through the unretained reference as it is (`schema` would count it).
     @inlinable
     public func read(_ record: (WireSlot) throws(WireError) -> Void) throws(WireError) {
-        try schema.read(bytes, range, record)
+        var failure: WireError?
+        unretainedSchema._withUnsafeGuaranteedRef { schema in
+            do throws(WireError) { try schema.read(bytes, range, record) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Every record of a repeated field in wire order: read again from the first, skipping the

@@ -4,7 +4,9 @@ import OctetEncoding
 /// The format's domain tags: ASCII, each ending in one NUL byte.
 package enum DomainTag {
     package static let stage = Array("octet/v1/stage\0".utf8)
-    package static let claim = Array("octet/v1/claim\0".utf8)
+    /// In the binary's constants, not an array: each proof hashes it for every claim, and a shared
+    /// array's reference count would be written by every thread that does.
+    static let claim: StaticString = "octet/v1/claim\0"
     package static let device = Array("octet/v1/device\0".utf8)
     package static let content = Array("octet/v1/content\0".utf8)
     /// A proof's identity in a replay store (`ReplayKey.proofIdentity`).
@@ -20,20 +22,10 @@ package enum ClaimHash {
 
     /// On the caller's hasher (the verifier's one context for every digest of a proof).
     static func of(field: UInt32, payload: ArraySlice<UInt8>, hasher: inout SHA256Hasher) -> SHA256Digest {
-        if Int(field) < prefixes.count {
-            hasher.update(prefixes[Int(field)])
-        } else {
-            hasher.update(DomainTag.claim)
-            hasher.update(BigEndian.u32(field))
-        }
+        DomainTag.claim.withUTF8Buffer { hasher.update(UnsafeRawBufferPointer($0)) }
+        withUnsafeBytes(of: field.bigEndian) { hasher.update($0) }
         hasher.update(payload)
         return hasher.finalizeAndRestart()
-    }
-
-    /// `"octet/v1/claim\0" || u32be(n)` for the claim fields 0...8, made once: one update per
-    /// prefix instead of two.
-    private static let prefixes: [[UInt8]] = (0...UInt32(ProofSchema.Claims.fields.count)).map {
-        DomainTag.claim + BigEndian.u32($0)
     }
 }
 

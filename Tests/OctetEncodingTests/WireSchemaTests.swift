@@ -1,0 +1,46 @@
+import Testing
+
+@testable import OctetEncoding
+
+@Suite("WireSchema: schemas live as long as the process, so views hold them without counting")
+struct WireSchemaTests {
+    /// field 1 (varint) = 5, then field 2 (varint) = 1.
+    static let twoFields: [UInt8] = [0x08, 0x05, 0x10, 0x01]
+
+    static func probe() -> WireSchema { WireSchema("Probe", [FieldSpec(1, "count", .varint)]) }
+
+    @Test("a schema is not freed when the last reference to it goes")
+    func schemaOutlivesItsReferences() {
+        weak var kept: WireSchema?
+        do {
+            let schema = Self.probe()
+            kept = schema
+        }
+        // What makes a view's unretained reference safe: were the schema freed here, a view made
+        // from it would read freed memory.
+        #expect(kept != nil)
+    }
+
+    @Test("a view reads by the rules of a schema that nothing else holds any more")
+    func viewReadsThroughItsUnretainedSchema() {
+        let view = WireView(Self.twoFields, 0..<2, Self.probe())
+        var values: [UInt64] = []
+        #expect(throws: Never.self) { try view.read { values.append($0.varint) } }
+        #expect(values == [5])
+        #expect(view.name == "Probe")
+    }
+
+    @Test("an undeclared field is refused, named with the schema's name")
+    func unknownFieldNamesTheSchema() {
+        let view = WireView(Self.twoFields, 0..<4, Self.probe())
+        var seen = 0
+        #expect {
+            try view.read { _ in seen += 1 }
+        } throws: { error in
+            guard let failure = error as? WireError else { return false }
+            return failure.code == .unknownField && failure.reason == "field 2 of Probe" && failure.offset == 2
+        }
+        // The first record passed the rules before the second was refused.
+        #expect(seen == 1)
+    }
+}
