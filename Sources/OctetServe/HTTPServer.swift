@@ -36,7 +36,8 @@ protocol HTTPService: AnyObject, Sendable {
     /// (the body, if any, is not read); a route asks for the body.
     func route(method: String, path: String, header: (String) -> String?) -> HTTPRoute
     /// Called on the connection's HTTP thread with the whole body: the verification runs there.
-    func answer(_ route: HTTPRoute.Accepted, body: [UInt8]) -> HTTPAnswer
+    /// `worker`: which HTTP thread calls (0 up to the server's `workers`), for state kept per thread.
+    func answer(_ route: HTTPRoute.Accepted, body: [UInt8], worker: Int) -> HTTPAnswer
     /// Answers that need no verification thread (`/healthz`, `/metrics`), on the HTTP thread.
     func answerAtOnce(_ route: HTTPRoute.Accepted) -> HTTPAnswer?
     /// The body was larger than allowed.
@@ -88,7 +89,7 @@ enum HTTPRoute: Sendable {
 /// thread verifies, its other connections wait (in the kernel's socket buffers, bounded by the
 /// connection limits): the queue in front of verification is the connections themselves.
 ///
-/// `@unchecked Sendable`: `daemons` and `listener` are set before any connection is accepted and
+/// `@unchecked Sendable`: `daemons`, `daemonContexts` and `listener` are set before any connection is accepted and
 /// read-only after; the connection and watch tables are guarded by `watchLock`.
 final class HTTPServer: @unchecked Sendable {
     struct Settings: Sendable {
@@ -113,6 +114,8 @@ final class HTTPServer: @unchecked Sendable {
     let budget: BufferBudget
     let requestIds = RequestIdGenerator()
     private var daemons: [OpaquePointer] = []
+    /// What each daemon's callbacks are given (`DaemonContext`), held as long as the daemons run.
+    private var daemonContexts: [DaemonContext] = []
     private var listener: Int32 = -1
     private(set) var port: UInt16 = 0
 
@@ -147,8 +150,10 @@ final class HTTPServer: @unchecked Sendable {
             octet_http_listen(address, settings.address.isIPv6 ? 1 : 0, settings.backlog)
         }
         guard fd >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        for _ in 0..<max(1, settings.workers) {
+        for index in 0..<max(1, settings.workers) {
+            let daemonContext = DaemonContext(server: self, index: index)
+            daemonContexts.append(daemonContext)
+            let context = Unmanaged.passUnretained(daemonContext).toOpaque()
             let started: OpaquePointer? = settings.address.withSockAddr { address in
                 var c = octet_http_settings(
                     address: address, ipv6: settings.address.isIPv6 ? 1 : 0,
@@ -160,6 +165,7 @@ final class HTTPServer: @unchecked Sendable {
             guard let started else {
                 daemons.forEach { MHD_stop_daemon($0) }
                 daemons = []
+                daemonContexts = []
                 close(fd)
                 throw .cannotStart
             }
@@ -194,6 +200,7 @@ final class HTTPServer: @unchecked Sendable {
         _ = watchdogEnded.wait(timeout: .now() + 2)
         daemons.forEach { MHD_stop_daemon($0) }
         daemons = []
+        daemonContexts = []
     }
 
     /// Requests begun and not yet ended (for the `stopped` log line).
@@ -296,7 +303,9 @@ final class HTTPServer: @unchecked Sendable {
     /// `methodPointer` and `versionPointer`: MHD's own strings, in its read buffer (for
     /// `FramingDefect.layoutDefect`).
     /// `urlPointer`: the path as MHD gives it; read as text only once, when the headers are in.
+    /// `daemon`: the index of the daemon whose thread calls (`HTTPService.answer`'s `worker`).
     fileprivate func access(
+        daemon: Int,
         connection: OpaquePointer, urlPointer: UnsafePointer<CChar>, methodPointer: UnsafePointer<CChar>,
         versionPointer: UnsafePointer<CChar>, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -406,7 +415,7 @@ final class HTTPServer: @unchecked Sendable {
         // answer is made: the verification holds them.
         let body = exchange.body
         exchange.body = []
-        let answer = service.answer(route, body: body)
+        let answer = service.answer(route, body: body, worker: daemon)
         exchange.discard(budget)
         return send(answer, exchange: exchange, connection: connection)
     }
@@ -537,8 +546,27 @@ private final class Exchange {
 
 // MARK: C callbacks
 
-private func server(_ context: UnsafeMutableRawPointer?) -> HTTPServer? {
-    context.map { Unmanaged<HTTPServer>.fromOpaque($0).takeUnretainedValue() }
+/// A daemon's callback context: its server, unretained (the server stops its daemons before it
+/// goes), and its index.
+private final class DaemonContext {
+    let server: Unmanaged<HTTPServer>
+    let index: Int
+
+    init(server: HTTPServer, index: Int) {
+        self.server = Unmanaged.passUnretained(server)
+        self.index = index
+    }
+}
+
+/// `body` with the server and the daemon's index from a callback's `context`, neither retained:
+/// the daemons' threads would otherwise both count the one server's references on every call.
+private func withServer<Result>(
+    _ context: UnsafeMutableRawPointer?, _ body: (HTTPServer, Int) -> Result
+) -> Result? {
+    guard let context else { return nil }
+    return Unmanaged<DaemonContext>.fromOpaque(context)._withUnsafeGuaranteedRef { daemon in
+        daemon.server._withUnsafeGuaranteedRef { body($0, daemon.index) }
+    }
 }
 
 private func accessHandler(
@@ -546,32 +574,31 @@ private func accessHandler(
     method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
     uploadSize: UnsafeMutablePointer<Int>?, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let server = server(context), let connection, let url, let method, let version, let uploadSize, let state
-    else {
-        return .NO
-    }
-    return server.access(
-        connection: connection, urlPointer: url, methodPointer: method, versionPointer: version, upload: upload,
-        uploadSize: uploadSize, state: state)
+    guard let connection, let url, let method, let version, let uploadSize, let state else { return .NO }
+    return withServer(context) { server, daemon in
+        server.access(
+            daemon: daemon, connection: connection, urlPointer: url, methodPointer: method, versionPointer: version,
+            upload: upload, uploadSize: uploadSize, state: state)
+    } ?? .NO
 }
 
 private func uriLogged(
     context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let server = server(context), let uri else { return nil }
-    return server.uriSeen(uri)
+    guard let uri else { return nil }
+    return withServer(context) { server, _ in server.uriSeen(uri) }
 }
 
 private func requestCompleted(
     context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_RequestTerminationCode
 ) {
-    server(context)?.completed(state: state, connection: connection)
+    withServer(context) { server, _ in server.completed(state: state, connection: connection) }
 }
 
 private func connectionNotified(
     context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_ConnectionNotificationCode
 ) {
-    server(context)?.connection(connection, started: code == .CONNECTION_NOTIFY_STARTED)
+    withServer(context) { server, _ in server.connection(connection, started: code == .CONNECTION_NOTIFY_STARTED) }
 }

@@ -10,8 +10,8 @@ import OctetCLI
 /// Every error answer is the error object of a malformed request with its own code
 /// (`UNAUTHORIZED`, `NOT_FOUND`, …), so a caller reads one shape whatever went wrong.
 ///
-/// `@unchecked Sendable`: `verifier` and `tokens` are swapped under `lock` (SIGHUP); the rest is
-/// immutable or thread-safe.
+/// `@unchecked Sendable`: `verifier`, `workerVerifiers` and `tokens` are swapped under `lock`
+/// (SIGHUP); the rest is immutable or thread-safe.
 final class VerifyService: HTTPService, @unchecked Sendable {
     static let verifyPath = "/v1/verify"
     static let healthPath = "/healthz"
@@ -28,6 +28,10 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     private let pruning: PruningHorizon?
     private let lock = NSLock()
     private var verifier: Verifier
+    /// The HTTP threads' own copies of `verifier` (`Verifier.forAnotherThread()`), for workers 1
+    /// and up, made on first use: two threads verifying at once never count the references of one
+    /// verifier's hint texts (docs/performance.md). Dropped when `verifier` is replaced.
+    private var workerVerifiers: [Verifier] = []
     private var tokens: AccessTokens?
     private var draining = false
 
@@ -50,8 +54,19 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     }
 
     var currentVerifier: Verifier { lock.withLock { verifier } }
+    /// The verifier in force, as HTTP thread `worker` uses it.
+    func currentVerifier(worker: Int) -> Verifier {
+        lock.withLock {
+            guard worker > 0 else { return verifier }
+            while workerVerifiers.count < worker { workerVerifiers.append(verifier.forAnotherThread()) }
+            return workerVerifiers[worker - 1]
+        }
+    }
     func replace(verifier: Verifier) {
-        lock.withLock { self.verifier = verifier }
+        lock.withLock {
+            self.verifier = verifier
+            workerVerifiers = []
+        }
         metrics.setAnchors(verifier.anchorsFingerprint)
     }
     func replace(tokens: AccessTokens) { lock.withLock { self.tokens = tokens } }
@@ -104,7 +119,7 @@ final class VerifyService: HTTPService, @unchecked Sendable {
         }
     }
 
-    func answer(_ route: HTTPRoute.Accepted, body: [UInt8]) -> HTTPAnswer {
+    func answer(_ route: HTTPRoute.Accepted, body: [UInt8], worker: Int) -> HTTPAnswer {
         metrics.verificationStarted()
         defer { metrics.verificationFinished() }
         func invalid(_ error: RequestError, id: String?) -> HTTPAnswer {
@@ -118,7 +133,7 @@ final class VerifyService: HTTPService, @unchecked Sendable {
         case .failure(let rejection): return invalid(rejection.error, id: rejection.id)
         case .success(let request):
             if let refusal = pruning?.refusal(request, now: clock()) { return invalid(refusal, id: request.id) }
-            answer = .result(currentVerifier.verify(request, now: clock), id: request.id)
+            answer = .result(currentVerifier(worker: worker).verify(request, now: clock), id: request.id)
         }
         switch answer {
         case .rejected(let rejection):
