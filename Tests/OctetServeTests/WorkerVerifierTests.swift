@@ -84,16 +84,13 @@
             #expect(workers == ["0", "1"])
         }
 
-        /// The body of the one answer on a kept-alive connection (cut by its Content-Length).
+        /// The body of the first answer on a kept-alive connection (cut by `RawOutcome.split`).
         static func body(_ fd: Int32) -> String? {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
-                if let reply = try? TestClient.parse(bytes),
-                    let length = reply.header("Content-Length").flatMap({ Int($0) }), reply.body.count >= length
-                {
-                    return String(decoding: reply.body.prefix(length), as: UTF8.self)
-                }
+                let outcome = TestClient.RawOutcome(bytes: bytes, closedByServer: false, seconds: 0)
+                if let reply = outcome.split.responses.first { return String(decoding: reply.body, as: UTF8.self) }
                 let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 guard count > 0 else { return nil }
                 bytes += chunk[..<count]
