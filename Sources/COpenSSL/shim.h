@@ -13,6 +13,7 @@
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
+#include <openssl/provider.h>
 #include <openssl/rand.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
@@ -25,11 +26,25 @@ static inline int octet_evp_pkey_set_group_p256(EVP_PKEY_CTX *ctx) {
     return EVP_PKEY_CTX_set_group_name(ctx, "P-256");
 }
 
-/// A P-256 public key from a SEC1 point, imported through the provider (EVP_PKEY_fromdata):
-/// decoding the point checks that it is on the curve. The OSSL_PARAM names are C string
-/// literals, so their lifetimes are not Swift's concern. NULL on any failure.
-static inline EVP_PKEY *octet_p256_public_key(const unsigned char *point, size_t length) {
-    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+/// A library context of its own with OpenSSL's default provider, which is what the default
+/// context has here too (no configuration is read, so it loads the default provider on first
+/// use). NULL on any failure.
+static inline OSSL_LIB_CTX *octet_library_context_new(void) {
+    OSSL_LIB_CTX *context = OSSL_LIB_CTX_new();
+    if (context == NULL) return NULL;
+    if (OSSL_PROVIDER_load(context, "default") == NULL) {
+        OSSL_LIB_CTX_free(context);
+        return NULL;
+    }
+    return context;
+}
+
+/// A P-256 public key in `library` (NULL: the default context) from a SEC1 point, imported
+/// through the provider (EVP_PKEY_fromdata): decoding the point checks that it is on the curve.
+/// The OSSL_PARAM names are C string literals, so their lifetimes are not Swift's concern. NULL
+/// on any failure.
+static inline EVP_PKEY *octet_p256_public_key(OSSL_LIB_CTX *library, const unsigned char *point, size_t length) {
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_name(library, "EC", NULL);
     if (context == NULL) return NULL;
     EVP_PKEY *key = NULL;
     OSSL_PARAM params[3];

@@ -15,6 +15,9 @@ typealias P256PrivateKeyBackend = OpenSSLP256PrivateKey
 /// flag are atomics.
 final class OpenSSLP256PublicKey: @unchecked Sendable {
     let key: OpaquePointer
+    /// The lane whose library context `key` is in (`shared` for adopted keys), and whose pool
+    /// it goes back to. Unowned: a lane outlives its keys (the lanes threads get, the process).
+    private unowned(unsafe) let lane: OpenSSLLane
     /// The 65-byte SEC1 uncompressed point, `04 || X || Y`, as it was imported (a slice of the
     /// caller's bytes: importing a point from a proof copies nothing).
     let point: ArraySlice<UInt8>
@@ -35,18 +38,19 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
     ]
 
-    /// Whether `key` came from `P256KeyPool` and goes back to it in `deinit`: true for imported
-    /// points until `key` is handed to OpenSSL code that may keep a reference (`leavePoolForSharing()`).
+    /// Whether `key` goes back to its lane's `P256KeyPool` in `deinit`: true for imported points
+    /// until `key` is handed to OpenSSL code that may keep a reference (`leavePoolForSharing()`).
     private let returnsToPool: Atomic<Bool>
 
     /// Imports `04 || X || Y` (the API has checked the length and the prefix).
     ///
-    /// A key and its verification context from `P256KeyPool` when one is free (cheaper than a new
-    /// key and context: docs/performance.md). Either way the point goes through
+    /// Into `lane`, by default this thread's (`OpenSSLLane`): a key and its verification context from
+    /// the lane's pool when one is free (cheaper than a new key and context: docs/performance.md),
+    /// else a new key like the lane's parameters. Either way the point goes through
     /// `EVP_PKEY_set1_encoded_public_key`.
-    init(point bytes: ArraySlice<UInt8>) throws {
+    init(point bytes: ArraySlice<UInt8>, lane: OpenSSLLane = .current) throws {
         defer { drainOpenSSLErrors() }
-        if let (pooled, context) = P256KeyPool.shared.take() {
+        if let (pooled, context) = lane.keys.take() {
             // Setting the point decodes it, which checks that it lies on the curve (below). A key
             // that refused a point is freed, not pooled, so no half-set key is ever reused.
             guard
@@ -65,19 +69,21 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
                 EVP_PKEY_CTX_free(context)
             }
             self.key = pooled
+            self.lane = lane
             self.point = bytes
             self.spareContext = Atomic(kept)
             self.returnsToPool = Atomic(true)
             return
         }
         let key = bytes.withUnsafeBufferPointer {
-            octet_p256_public_key_like(P256Parameters.shared.key, $0.baseAddress, $0.count)
+            octet_p256_public_key_like(lane.parameters, $0.baseAddress, $0.count)
         }
         // Importing an uncompressed point checks that it lies on the curve (EC_POINT_oct2point), and
         // for P-256 (cofactor 1) that is the whole validation: the point at infinity has no 65-byte
         // form. A separate EVP_PKEY_public_check would repeat it at the cost of a scalar multiplication.
         guard let key else { throw CryptoError(.invalidPublicKey) }
         self.key = key
+        self.lane = lane
         self.point = bytes
         self.spareContext = Atomic(0)
         self.returnsToPool = Atomic(true)
@@ -108,6 +114,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
             throw CryptoError(.unsupportedKey)
         }
         self.key = key
+        self.lane = .shared
         self.point = spki.suffix(65)
         self.spareContext = Atomic(0)
         // A certificate's or a private key's EVP_PKEY is shared with its owner: never pooled.
@@ -117,7 +124,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
     deinit {
         let context = OpaquePointer(bitPattern: spareContext.load(ordering: .acquiring))
         if returnsToPool.load(ordering: .sequentiallyConsistent) {
-            P256KeyPool.shared.give(key, context)
+            lane.keys.give(key, context)
         } else {
             if let context { EVP_PKEY_CTX_free(context) }
             EVP_PKEY_free(key)
@@ -137,7 +144,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         defer { drainOpenSSLErrors() }
         var context = OpaquePointer(bitPattern: spareContext.exchange(0, ordering: .acquiring))
         if context == nil {
-            context = EVP_PKEY_CTX_new_from_pkey(nil, key, nil)
+            context = EVP_PKEY_CTX_new_from_pkey(lane.libraryContext, key, nil)
             if let made = context, EVP_PKEY_verify_init(made) != 1 {
                 EVP_PKEY_CTX_free(made)
                 context = nil
@@ -156,63 +163,6 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         if !kept { EVP_PKEY_CTX_free(context) }
         return result == 1
     }
-}
-
-/// Public keys and their verification contexts, kept when their `OpenSSLP256PublicKey` ends so that
-/// the next import sets its point on them instead of making new ones. Only keys made by
-/// `init(x963Representation:)` and never shared come here; at most `capacity` are kept (memory
-/// stays flat), the rest are freed.
-///
-/// `@unchecked Sendable`: `free` is read and written under `lock` only; a pooled key is owned by
-/// the pool alone until `take` hands it to exactly one caller.
-final class P256KeyPool: @unchecked Sendable {
-    private var free: [(key: OpaquePointer, context: OpaquePointer?)] = []
-    private let lock = Lock()
-    static let capacity = 64
-
-    static let shared = P256KeyPool()
-
-    func take() -> (OpaquePointer, OpaquePointer?)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return free.popLast()
-    }
-
-    func give(_ key: OpaquePointer, _ context: OpaquePointer?) {
-        lock.lock()
-        if free.count < Self.capacity {
-            free.append((key, context))
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        if let context { EVP_PKEY_CTX_free(context) }
-        EVP_PKEY_free(key)
-    }
-}
-
-/// The P-256 group, held once in a key (the generator point) whose parameters every imported key copies.
-///
-/// `@unchecked Sendable`: the key is never mutated after init; `EVP_PKEY_copy_parameters` only reads it.
-final class P256Parameters: @unchecked Sendable {
-    let key: OpaquePointer
-
-    private init() {
-        ensureOpenSSL()
-        let generator: [UInt8] = [
-            0x04, 0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2,
-            0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96,
-            0x4F, 0xE3, 0x42, 0xE2, 0xFE, 0x1A, 0x7F, 0x9B, 0x8E, 0xE7, 0xEB, 0x4A, 0x7C, 0x0F, 0x9E, 0x16,
-            0x2B, 0xCE, 0x33, 0x57, 0x6B, 0x31, 0x5E, 0xCE, 0xCB, 0xB6, 0x40, 0x68, 0x37, 0xBF, 0x51, 0xF5,
-        ]
-        defer { drainOpenSSLErrors() }
-        guard let key = generator.withUnsafeBufferPointer({ octet_p256_public_key($0.baseAddress, $0.count) }) else {
-            fatalError("OpenSSL cannot make a P-256 key")
-        }
-        self.key = key
-    }
-
-    static let shared = P256Parameters()
 }
 
 /// A P-256 private key as an OpenSSL `EVP_PKEY`.

@@ -78,11 +78,16 @@ public struct SHA256Hasher: ~Copyable {
 /// owner's digest can reach the next owner's); one left mid-digest is freed.
 package struct SHA256HasherLease: ~Copyable {
     private let pooled: PooledSHA256Context
+    /// Where `pooled` came from and goes back to, whichever thread ends the lease.
+    private let pool: SHA256ContextPool
 
-    /// A context from the pool, or a new one when the pool is empty.
-    package init() { pooled = SHA256ContextPool.shared.take() }
+    /// A context from this thread's pool, or a new one when the pool is empty.
+    package init() {
+        pool = SHA256ContextPool.forThisThread
+        pooled = pool.take()
+    }
 
-    deinit { SHA256ContextPool.shared.give(pooled) }
+    deinit { pool.give(pooled) }
 
     /// Runs `digest` on the lent hasher; each digest it starts it finishes with
     /// `finalizeAndRestart`, or the context is not lent again.

@@ -81,7 +81,7 @@ final class PooledSHA256Context: @unchecked Sendable {
     func withHasher<R>(_ digest: (inout SHA256Hasher) -> R) -> R { digest(&hasher) }
 }
 
-/// SHA-256 contexts kept between leases, at most `capacity` (memory stays flat): making and
+/// SHA-256 contexts kept between leases, one pool a lane, at most `capacity` each (memory stays flat): making and
 /// freeing an OpenSSL digest context for each verification costs more than its digests spend in
 /// it outside the hashing.
 ///
@@ -90,7 +90,10 @@ final class PooledSHA256Context: @unchecked Sendable {
 /// ThreadSanitizer cannot see.
 final class SHA256ContextPool: @unchecked Sendable {
     static let capacity = 64
-    static let shared = SHA256ContextPool()
+
+    /// The pool of this thread's lane (`OpenSSLLane`): threads on different lanes take and give
+    /// without writing a lock in common.
+    static var forThisThread: SHA256ContextPool { OpenSSLLane.current.sha256Contexts }
 
     /// Unchecked for exclusivity at run time: `lock` already makes every access exclusive.
     @exclusivity(unchecked) private var free: [PooledSHA256Context] = []
