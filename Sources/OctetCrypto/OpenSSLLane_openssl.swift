@@ -17,12 +17,12 @@ import OctetThreads
 /// beyond that).
 ///
 /// Every lane handed to a thread lives as long as the process (`shared` a static, the others kept
-/// by `choice`), so a key can refer to its lane unretained. A context that cannot be made leaves its thread on `shared`:
-/// slower, never different, as each context has OpenSSL's default provider and nothing else
-/// (`octet_library_context_new`).
+/// by `choice`), so a key can refer to its lane unretained. A context that cannot be made leaves
+/// its thread on `shared`: slower, never different, as each context has OpenSSL's default provider
+/// and nothing else (`octet_library_context_new`).
 ///
 /// `@unchecked Sendable`: `libraryContext` and `parameters` are never mutated after init (OpenSSL
-/// documents both as shareable between threads); `keys` has its own lock.
+/// documents both as shareable between threads); each pool has its own lock.
 final class OpenSSLLane: @unchecked Sendable {
     /// nil: OpenSSL's default library context.
     let libraryContext: OpaquePointer?
