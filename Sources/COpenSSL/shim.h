@@ -13,7 +13,6 @@
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
-#include <openssl/provider.h>
 #include <openssl/rand.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
@@ -24,19 +23,6 @@ static inline void octet_openssl_free(void *p) { OPENSSL_free(p); }
 
 static inline int octet_evp_pkey_set_group_p256(EVP_PKEY_CTX *ctx) {
     return EVP_PKEY_CTX_set_group_name(ctx, "P-256");
-}
-
-/// A library context of its own with OpenSSL's default provider, which is what the default
-/// context has here too (no configuration is read, so it loads the default provider on first
-/// use). NULL on any failure.
-static inline OSSL_LIB_CTX *octet_library_context_new(void) {
-    OSSL_LIB_CTX *context = OSSL_LIB_CTX_new();
-    if (context == NULL) return NULL;
-    if (OSSL_PROVIDER_load(context, "default") == NULL) {
-        OSSL_LIB_CTX_free(context);
-        return NULL;
-    }
-    return context;
 }
 
 /// A P-256 public key in `library` (NULL: the default context) from a SEC1 point, imported

@@ -18,8 +18,9 @@ import OctetThreads
 ///
 /// Every lane handed to a thread lives as long as the process (`shared` a static, the others kept
 /// by `choice`), so a key can refer to its lane unretained. A context that cannot be made leaves
-/// its thread on `shared`: slower, never different, as each context has OpenSSL's default provider
-/// and nothing else (`octet_library_context_new`).
+/// its thread on `shared`: slower, never different. Each context loads OpenSSL's default provider
+/// and nothing else, the way the default context does here (on first use, as no configuration is
+/// read), and frees it with itself.
 ///
 /// `@unchecked Sendable`: `libraryContext` and `parameters` are never mutated after init (OpenSSL
 /// documents both as shareable between threads); each pool has its own lock.
@@ -72,7 +73,7 @@ final class OpenSSLLane: @unchecked Sendable {
     /// A lane with a library context of its own; nil when OpenSSL cannot make one.
     static func withOwnContext() -> OpenSSLLane? {
         ensureOpenSSL()
-        guard let context = octet_library_context_new() else { return nil }
+        guard let context = OSSL_LIB_CTX_new() else { return nil }
         guard let lane = OpenSSLLane(libraryContext: context) else {
             OSSL_LIB_CTX_free(context)
             return nil
