@@ -166,10 +166,7 @@ final class P256KeyPool: @unchecked Sendable {
         let kept = free
         free = []
         lock.unlock()
-        for (key, context) in kept {
-            if let context { EVP_PKEY_CTX_free(context) }
-            EVP_PKEY_free(key)
-        }
+        for (key, context) in kept { Self.release(key, context) }
     }
 
     /// How many keys are kept (for tests).
@@ -183,6 +180,11 @@ final class P256KeyPool: @unchecked Sendable {
             return
         }
         lock.unlock()
+        Self.release(key, context)
+    }
+
+    /// Frees a key and its context, when neither is kept.
+    static func release(_ key: OpaquePointer, _ context: OpaquePointer?) {
         if let context { EVP_PKEY_CTX_free(context) }
         EVP_PKEY_free(key)
     }

@@ -57,8 +57,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
                 bytes.withUnsafeBufferPointer({ EVP_PKEY_set1_encoded_public_key(pooled, $0.baseAddress, $0.count) })
                     == 1
             else {
-                if let context { EVP_PKEY_CTX_free(context) }
-                EVP_PKEY_free(pooled)
+                P256KeyPool.release(pooled, context)
                 throw CryptoError(.invalidPublicKey)
             }
             // The context is initialised again so that it reads the key as it is now.
@@ -126,8 +125,7 @@ final class OpenSSLP256PublicKey: @unchecked Sendable {
         if returnsToPool.load(ordering: .sequentiallyConsistent) {
             lane.keys.give(key, context)
         } else {
-            if let context { EVP_PKEY_CTX_free(context) }
-            EVP_PKEY_free(key)
+            P256KeyPool.release(key, context)
         }
     }
 

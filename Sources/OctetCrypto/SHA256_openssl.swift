@@ -81,9 +81,9 @@ final class PooledSHA256Context: @unchecked Sendable {
     func withHasher<R>(_ digest: (inout SHA256Hasher) -> R) -> R { digest(&hasher) }
 }
 
-/// SHA-256 contexts kept between leases, one pool a lane, at most `capacity` each (memory stays flat): making and
-/// freeing an OpenSSL digest context for each verification costs more than its digests spend in
-/// it outside the hashing.
+/// SHA-256 contexts kept between leases, one pool a lane, at most `capacity` each (memory stays
+/// flat): making and freeing an OpenSSL digest context for each verification costs more than its
+/// digests spend in it outside the hashing.
 ///
 /// `@unchecked Sendable`: `free` is read and written under `lock` only. A pthread mutex
 /// (`OctetThreads.Lock`, as `P256KeyPool` uses), not `Synchronization.Mutex`, whose futex
