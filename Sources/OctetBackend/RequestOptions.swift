@@ -102,7 +102,12 @@ extension RequestOptions {
     public init(json: JSONObject, at path: FieldPath, source: Source) throws(RequestError) {
         let refused =
             source == .request
-            ? [(name: "trustAnchors", reason: "refused in a request: the trust anchors are the verifier's configuration")]
+            ? [
+                (
+                    name: "trustAnchors",
+                    reason: "refused in a request: the trust anchors are the verifier's configuration"
+                )
+            ]
             : []
         let reader = try MemberReader(json, at: path, known: Self.memberNames, refused: refused)
         var options = VerifyOptions()
@@ -251,7 +256,8 @@ extension RequestOptions {
                 // The reader tells names apart by their bytes, a Dictionary by canonical
                 // equivalence: two names that are different bytes but one key would overwrite each other.
                 guard metadata.content[member.name] == nil else {
-                    throw RequestError(at: itemPath, "the same content key as an earlier member (canonically equivalent)")
+                    throw RequestError(
+                        at: itemPath, "the same content key as an earlier member (canonically equivalent)")
                 }
                 if let bytes = try itemReader.base64Bytes("bytesBase64") {
                     metadata.content[member.name] = .bytes(Data(bytes))

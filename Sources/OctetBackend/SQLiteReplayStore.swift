@@ -84,7 +84,8 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     /// (`octet-verify` exits 66). `onMigration` is told once if this store migrates the file from
     /// schema version 1 (during `init`, or at the first look-up when the file was busy).
     public init(
-        path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds, onMigration: ReplaySchemaMigrationHandler? = nil
+        path: String, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds,
+        onMigration: ReplaySchemaMigrationHandler? = nil
     ) throws(BackendError) {
         shownPath = path
         self.onMigration = onMigration

@@ -128,7 +128,9 @@ package struct OptionRow<Configuration>: Sendable {
     package let flag: Flag
     let apply: @Sendable (inout Configuration, FlagArgument) throws(CLIError) -> Void
 
-    package init(_ flag: Flag, _ apply: @escaping @Sendable (inout Configuration, FlagArgument) throws(CLIError) -> Void) {
+    package init(
+        _ flag: Flag, _ apply: @escaping @Sendable (inout Configuration, FlagArgument) throws(CLIError) -> Void
+    ) {
         self.flag = flag
         self.apply = apply
     }
@@ -179,7 +181,6 @@ package struct CommandSpec: Sendable {
     /// `octet-verify serve`.
     var name: String { ([program] + words).joined(separator: " ") }
 
-
     var visibleFlags: [Flag] { flags.filter { !$0.hidden } }
 }
 
@@ -223,7 +224,10 @@ enum FlagTable {
             else { throw a.refuse("expected a number of seconds ≥ 0, got \(RegionSpec.quoted(text))") }
             c.options.maxAgeSeconds = seconds
         },
-        .init(Flag("--region", "SPEC", "geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;...").gives(.expectedRegion)) {
+        .init(
+            Flag("--region", "SPEC", "geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;...").gives(
+                .expectedRegion)
+        ) {
             c, a throws(CLIError) in c.options.validatedExpectedRegion = try RegionSpec.expected(a.text)
         },
         .init(Flag("--require-attestation", "fail unless the hardware attestation passes").gives(.requireAttestation)) {
@@ -316,12 +320,14 @@ enum FlagTable {
         },
         .init(Flag("--at", "RFC3339", "verification time (audits, tests)")) { c, a throws(CLIError) in
             guard let milliseconds = RFC3339.parseMilliseconds(a.text) else {
-                throw a.refuse("expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(a.text))")
+                throw a.refuse(
+                    "expected an RFC 3339 time such as 2026-01-15T12:00:00Z, got \(RegionSpec.quoted(a.text))")
             }
             c.options.verificationTimeMs = milliseconds
         },
-        .init(Flag("--requests", "FILE", "JSON-lines verify requests (- for standard input), answered in input order").run)
-        { c, a throws(CLIError) in
+        .init(
+            Flag("--requests", "FILE", "JSON-lines verify requests (- for standard input), answered in input order").run
+        ) { c, a throws(CLIError) in
             guard !a.bytes.isEmpty else { throw a.refuse("expected a file path, or - for standard input") }
             c.requestsPath = a.text
         },
@@ -331,8 +337,10 @@ enum FlagTable {
             c.replayDatabasePath = a.text
         },
         .init(
-            Flag("--replay-store", "URL", "sqlite:PATH or postgresql://… (a fleet's shared store); not with --replay-db")
-                .run.gives(.replayStore)
+            Flag(
+                "--replay-store", "URL", "sqlite:PATH or postgresql://… (a fleet's shared store); not with --replay-db"
+            )
+            .run.gives(.replayStore)
         ) { c, a throws(CLIError) in
             do throws(ReplayStoreError) {
                 c.replayStoreURL = try ReplayStoreURL(parsing: a.text)
@@ -340,7 +348,8 @@ enum FlagTable {
                 throw a.refuse(error.reason)
             }
         },
-        .init(Flag("--revocation-list", "FILE", "enables revocation").run.gives(.revocationSource)) { c, a throws(CLIError) in
+        .init(Flag("--revocation-list", "FILE", "enables revocation").run.gives(.revocationSource)) {
+            c, a throws(CLIError) in
             c.revocationListPath = try a.path()
         },
         .init(Flag("--trust-anchors", "DIR", "replaces the bundled roots (apple/, android/: .pem, .crt, .der)").run) {
@@ -483,7 +492,10 @@ enum FlagTable {
             }
             c.listen = address
         },
-        .init(Flag("--replay-store", "URL", "sqlite:PATH or postgresql://… : enables replay-uniqueness").gives(.replayStore)) {
+        .init(
+            Flag("--replay-store", "URL", "sqlite:PATH or postgresql://… : enables replay-uniqueness").gives(
+                .replayStore)
+        ) {
             c, a throws(CLIError) in
             guard !a.bytes.isEmpty else { throw a.refuse("expected a value") }
             do throws(ReplayStoreError) {
@@ -493,7 +505,8 @@ enum FlagTable {
             }
             c.replayStore = a.text
         },
-        .init(Flag("--revocation-list", "FILE", "enables revocation (re-read on SIGHUP)").gives(.revocationSource)) { c, a throws(CLIError) in
+        .init(Flag("--revocation-list", "FILE", "enables revocation (re-read on SIGHUP)").gives(.revocationSource)) {
+            c, a throws(CLIError) in
             c.revocationListPath = try a.path().description
         },
         .init(Flag("--trust-anchors", "DIR", "replaces the bundled roots (re-read on SIGHUP)")) {
@@ -505,7 +518,12 @@ enum FlagTable {
         .init(Flag("--insecure-no-auth", "allow a non-loopback --listen without --token-file")) {
             c, _ throws(CLIError) in c.insecureNoAuth = true
         },
-        .init(Flag("--threads", "N", "HTTP threads, each verifying its connections' requests (default: every core; 3 per core with PostgreSQL)")) {
+        .init(
+            Flag(
+                "--threads", "N",
+                "HTTP threads, each verifying its connections' requests (default: every core; 3 per core with PostgreSQL)"
+            )
+        ) {
             c, a throws(CLIError) in c.threads = try a.number(1...256)
         },
         .init(Flag("--max-body", "BYTES", "largest request body (default and most \(VerifyRequest.maxBytes))")) {
@@ -537,7 +555,8 @@ enum FlagTable {
             Flag(
                 "--prune-older-than", "SECONDS",
                 "with --prune-every: the age of the records pruned (default \(ReplayPruneHorizon.defaultSeconds), "
-                    + "at least \(ReplayPruneHorizon.minimumSeconds)); a request whose window reaches further back is refused")
+                    + "at least \(ReplayPruneHorizon.minimumSeconds)); a request whose window reaches further back is refused"
+            )
         ) { c, a throws(CLIError) in
             c.pruneOlderThanSeconds = Int64(try a.number(Int(ReplayPruneHorizon.minimumSeconds)...(100 * 366 * 86_400)))
         },

@@ -25,10 +25,13 @@ enum ManualPage {
         page += ".SH COMMANDS\n"
         for command in FlagTable.commands where !command.words.isEmpty {
             page += ".SS \(roff(command.name))\n"
-            page += roff(command.summary) + (command.needsServeTrait ? roff(" (in builds with the Serve trait)") : "") + ".\n"
+            page +=
+                roff(command.summary) + (command.needsServeTrait ? roff(" (in builds with the Serve trait)") : "")
+                + ".\n"
             page += ".PP\n.nf\n" + command.usage.map(roff).joined(separator: "\n") + "\n.fi\n"
             page += options(command.visibleFlags)
-            page += ".PP\nExit status: "
+            page +=
+                ".PP\nExit status: "
                 + roff(command.exitStatuses.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")) + ".\n"
             page += ".PP\nSee " + roff(command.seeAlso.joined(separator: ", ")) + ".\n"
         }

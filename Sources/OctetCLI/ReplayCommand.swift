@@ -62,7 +62,8 @@ enum ReplayCommand {
             throw .usage(command.messagePrefix + "name the store with --replay-store URL or --replay-db FILE")
         }
         return .replayPrune(
-            ReplayPruneConfiguration(store: store, olderThanSeconds: c.olderThanSeconds ?? ReplayPruneHorizon.defaultSeconds))
+            ReplayPruneConfiguration(
+                store: store, olderThanSeconds: c.olderThanSeconds ?? ReplayPruneHorizon.defaultSeconds))
     }
 
     static func seconds(_ text: String) throws(CLIError) -> Int64 {

@@ -109,7 +109,8 @@ package enum SourceLoader {
                 return .success(try url.open(onMigration: onMigration))
             #endif
         } catch {
-            return .failure(error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
+            return .failure(
+                error.code == .invalidURL ? .usage("--replay-store: \(error.reason)") : .unreadable(error.reason))
         }
     }
 }

@@ -81,7 +81,9 @@ public enum IssueCommand {
         draft.platform = c.platform
         if c.platform == .ios { draft.appId = IssueDevice.iosAppId }
         if let appId = c.appId { draft.appId = appId }
-        if let tier = c.verdictTier { draft.assurance = .init(verdict: tier, detector: "octet-issue/\(OctetIssueTool.version)") }
+        if let tier = c.verdictTier {
+            draft.assurance = .init(verdict: tier, detector: "octet-issue/\(OctetIssueTool.version)")
+        }
         var manifest: Data?
         if !c.content.isEmpty {
             for item in c.content {

@@ -160,7 +160,8 @@ final class HTTPServer: @unchecked Sendable {
                     connection_timeout_seconds: settings.requestTimeoutSeconds,
                     connection_limit: settings.connectionLimit, per_ip_connection_limit: settings.perIPConnectionLimit,
                     connection_memory_limit: settings.headerMemory, listen_backlog: settings.backlog)
-                return octet_http_start_worker(&c, accessHandler, requestCompleted, connectionNotified, uriLogged, context)
+                return octet_http_start_worker(
+                    &c, accessHandler, requestCompleted, connectionNotified, uriLogged, context)
             }
             guard let started else {
                 daemons.forEach { MHD_stop_daemon($0) }
@@ -229,7 +230,9 @@ final class HTTPServer: @unchecked Sendable {
                 if let old = connections[fd] { forget(fd, old) }
                 guard connections.count < Int(settings.connectionLimit),
                     connectionsPerClient[client, default: 0] < Int(settings.perIPConnectionLimit),
-                    let least = connectionsPerDaemon.indices.min(by: { connectionsPerDaemon[$0] < connectionsPerDaemon[$1] })
+                    let least = connectionsPerDaemon.indices.min(by: {
+                        connectionsPerDaemon[$0] < connectionsPerDaemon[$1]
+                    })
                 else { return nil }
                 connections[fd] = (least, client)
                 connectionsPerDaemon[least] += 1

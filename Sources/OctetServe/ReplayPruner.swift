@@ -21,7 +21,8 @@ struct PruningHorizon: Sendable, Equatable {
         let reach =
             Double(max(0, now - at)) / 1000 + window + Double(ReplayPruneHorizon.futureSkewSeconds)
         guard !(reach <= Double(olderThanSeconds)) else { return nil }
-        let field = request.options.verificationTimeMs.map { _ in "options.verificationTimeMs" } ?? "options.maxAgeSeconds"
+        let field =
+            request.options.verificationTimeMs.map { _ in "options.verificationTimeMs" } ?? "options.maxAgeSeconds"
         return RequestError(
             at: .member(field),
             "this server prunes replay records older than \(olderThanSeconds) s: a request may not accept proofs "

@@ -20,7 +20,9 @@ public enum ServeCommand {
 
     typealias Configuration = ServeConfiguration
 
-    static func parse(_ arguments: [String]) throws(CLIError) -> Configuration { try ServeConfiguration.parse(arguments) }
+    static func parse(_ arguments: [String]) throws(CLIError) -> Configuration {
+        try ServeConfiguration.parse(arguments)
+    }
 
     /// Runs the server until SIGTERM or SIGINT; returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {

@@ -143,7 +143,8 @@ final class ServiceMetrics: @unchecked Sendable {
             }
             family(
                 "octet_build_info", "gauge",
-                "1, labelled with the release, the commit built from and the fingerprint of the trust anchors in force.")
+                "1, labelled with the release, the commit built from and the fingerprint of the trust anchors in force."
+            )
             out +=
                 "octet_build_info{version=\"\(Self.label(version))\",commit=\"\(Self.label(commit))\",anchors=\"\(Self.label(anchors))\"} 1\n"
             family("octet_http_requests_total", "counter", "HTTP requests answered, by status code.")
@@ -197,7 +198,8 @@ final class ServiceMetrics: @unchecked Sendable {
             if let (held, limit) = buffered {
                 family(
                     "octet_buffered_request_bytes", "gauge",
-                    "Bytes of request bodies reserved now (received, or announced by Content-Length, and not yet answered).")
+                    "Bytes of request bodies reserved now (received, or announced by Content-Length, and not yet answered)."
+                )
                 out += "octet_buffered_request_bytes \(held)\n"
                 family("octet_buffered_request_bytes_limit", "gauge", "--max-buffered-bytes.")
                 out += "octet_buffered_request_bytes_limit \(limit)\n"

@@ -48,13 +48,16 @@ enum InstructionBench {
         var environment = ProcessInfo.processInfo.environment
         var fileVerdict = ""
         if let proof = instructionProof, let at = instructionAt {
-            guard let data = FileManager.default.contents(atPath: proof), let date = ISO8601DateFormatter().date(from: at)
+            guard let data = FileManager.default.contents(atPath: proof),
+                let date = ISO8601DateFormatter().date(from: at)
             else {
                 print("instructions: --proof must be a readable file and --at an RFC 3339 time (2026-11-29T12:00:30Z)")
                 return
             }
             guard let decoded = try? LocationProof(proofBytes: data), decoded.platform == .software else {
-                print("instructions: --proof must be a software proof (its signatures are the stages' and the device key's)")
+                print(
+                    "instructions: --proof must be a software proof (its signatures are the stages' and the device key's)"
+                )
                 return
             }
             environment["OCTET_BENCH_PROOF"] = proof
@@ -94,7 +97,9 @@ enum InstructionBench {
                 "  signature-bound-ratio-\(label): \(Measure.format(signatures * perSignature / perProof, 3))"
                     + "  (signatures × EVP_PKEY_verify ÷ Octet.verify)")
         }
-        if let file = figures["verify-file"], let signatures = environment["OCTET_BENCH_SIGNATURES"].flatMap(Double.init) {
+        if let file = figures["verify-file"],
+            let signatures = environment["OCTET_BENCH_SIGNATURES"].flatMap(Double.init)
+        {
             let perProof = file / Double(rounds)
             print("  octet-verify-file: \(Int(perProof))  (\(Int(signatures)) signatures; \(instructionProof ?? ""))")
             print(

@@ -182,11 +182,14 @@ enum ServiceBench {
                 + " library-per-verify \(Measure.format(round.library.cpuMicroseconds, 1))"
                 + " postgresql \(Measure.format(round.databaseCPU / Double(count) * 1e6, 1))"
                 + (replayStore == nil
-                    ? "" : " (postgresql ÷ library \(Measure.format(round.databaseCPU / Double(count) * 1e6 / round.library.cpuMicroseconds, 3)))"))
+                    ? ""
+                    : " (postgresql ÷ library \(Measure.format(round.databaseCPU / Double(count) * 1e6 / round.library.cpuMicroseconds, 3)))")
+        )
         print("requests-per-second: \(Measure.format(round.rate))")
         print("library-single-thread-proofs-per-second: \(Measure.format(round.library.rate))")
         print(
-            "requests-ratio-to-2x-library (wall clock, not a target): \(Measure.format(Measure.median(ratios), 3)) (median of \(Measure.listed(ratios)))")
+            "requests-ratio-to-2x-library (wall clock, not a target): \(Measure.format(Measure.median(ratios), 3)) (median of \(Measure.listed(ratios)))"
+        )
         print(
             "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo.rate))"
                 + " requests-ratio-to-it: \(Measure.format(round.rate / round.libraryTwo.rate, 3))")
@@ -318,7 +321,8 @@ enum ServiceBench {
         let saturated = Double(closed.latencies.count) / closed.seconds
         // Latency at half the saturating rate, on proofs of its own.
         let half = LoadRun.run(
-            port: port, requests: mix(count: count / 2).requests, connections: connections, ratePerSecond: saturated / 2)
+            port: port, requests: mix(count: count / 2).requests, connections: connections, ratePerSecond: saturated / 2
+        )
         let sorted = half.latencies.sorted()
         func percentile(_ p: Double) -> Double {
             sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] * 1000
@@ -340,14 +344,17 @@ enum ServiceBench {
                 + " library-per-verify \(Measure.format(round.library.cpuMicroseconds, 1))"
                 + " load-generator \(perRequest(round.load)) postgresql \(perRequest(round.database))"
                 + (replayStore == nil
-                    ? "" : " (postgresql ÷ library \(Measure.format(round.database / round.answered * 1e6 / round.library.cpuMicroseconds, 3)))")
+                    ? ""
+                    : " (postgresql ÷ library \(Measure.format(round.database / round.answered * 1e6 / round.library.cpuMicroseconds, 3)))")
                 + " (of \(Measure.format(closed.seconds * 2, 2)) core-seconds)")
         print(
             "serve-context-switches-per-request: server \(Measure.format(round.switches / round.answered, 2))"
                 + " load-generator \(Measure.format(round.loadSwitches / round.answered, 2))")
         print("serve-requests-per-second: \(Measure.format(saturated))")
         print("library-single-thread-proofs-per-second: \(Measure.format(round.library.rate))")
-        print("serve-ratio-to-2x-library (wall clock, not a target): \(Measure.format(saturated / (2 * round.library.rate), 3))")
+        print(
+            "serve-ratio-to-2x-library (wall clock, not a target): \(Measure.format(saturated / (2 * round.library.rate), 3))"
+        )
         print(
             "library-two-threads-proofs-per-second: \(Measure.format(round.libraryTwo.rate))"
                 + " serve-ratio-to-it: \(Measure.format(saturated / round.libraryTwo.rate, 3))")

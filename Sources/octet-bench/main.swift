@@ -64,7 +64,11 @@ func parseArguments(_ arguments: [String]) -> Result<(section: String, gibibytes
             index += 1
         case "--proof", "--at":
             guard index + 1 < arguments.count else { return .failure(BenchUsageError(reason: "\(argument): a value")) }
-            if argument == "--proof" { instructionProof = arguments[index + 1] } else { instructionAt = arguments[index + 1] }
+            if argument == "--proof" {
+                instructionProof = arguments[index + 1]
+            } else {
+                instructionAt = arguments[index + 1]
+            }
             index += 1
         case "--count":
             guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (100...1_000_000).contains(value)

@@ -332,7 +332,10 @@ struct RequestDecoderTests {
         options.callerMetadata = CallerMetadataCheck(content: ["a": .file(URL(fileURLWithPath: "/tmp/a"))])
         #expect(options.canonicalJSON == nil)
         options.callerMetadata = CallerMetadataCheck(content: ["a": .unavailable("offline")])
-        #expect(options.canonicalJSON == Data(#"{"callerMetadata":{"content":{"a":{"unavailable":"offline"}},"requireContent":"none"}}"#.utf8))
+        #expect(
+            options.canonicalJSON
+                == Data(#"{"callerMetadata":{"content":{"a":{"unavailable":"offline"}},"requireContent":"none"}}"#.utf8)
+        )
     }
 
     static let vectors: [VectorFile] =
@@ -388,6 +391,7 @@ struct RequestDecoderTests {
             return
         }
         #expect(rejection.error.field == "options.expectedSessionNonceBase64")
-        #expect(rejection.error.detail.contains("base64") && rejection.error.detail.contains("--session-nonce takes hex"))
+        #expect(
+            rejection.error.detail.contains("base64") && rejection.error.detail.contains("--session-nonce takes hex"))
     }
 }

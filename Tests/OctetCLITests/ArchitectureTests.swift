@@ -65,8 +65,9 @@ struct ArchitectureTests {
             // A dependency inside a target's dependency list is `.target(name: …)` too: only
             // calls that are targets themselves (a quoted name right after the opener) count.
             let compact = String(call.filter { !$0.isWhitespace })
-            guard compact.hasPrefix(".target(name:") || compact.hasPrefix(".executableTarget(name:")
-                || compact.hasPrefix(".systemLibrary(name:")
+            guard
+                compact.hasPrefix(".target(name:") || compact.hasPrefix(".executableTarget(name:")
+                    || compact.hasPrefix(".systemLibrary(name:")
             else { continue }
             var dependencies: Set<String> = []
             if let list = call.range(of: "dependencies: [") {
@@ -94,7 +95,8 @@ struct ArchitectureTests {
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ").map(String.init).filter {
-                    !["@testable", "@_implementationOnly", "public", "package", "internal", "@preconcurrency"].contains($0)
+                    !["@testable", "@_implementationOnly", "public", "package", "internal", "@preconcurrency"].contains(
+                        $0)
                 }
                 if words.count == 2, words[0] == "import" { found.insert(words[1]) }
                 if words.count == 3, words[0] == "import", ["struct", "enum", "class", "func"].contains(words[1]) {

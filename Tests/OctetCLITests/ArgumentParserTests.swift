@@ -30,22 +30,30 @@ struct ArgumentParserTests {
 
     /// A region the test knows is valid, as `--region` gives it.
     static func valid(_ region: ProofRegion) -> ExpectedRegion {
-        guard let expected = try? ExpectedRegion(validating: region) else { preconditionFailure("\(region) is invalid") }
+        guard let expected = try? ExpectedRegion(validating: region) else {
+            preconditionFailure("\(region) is invalid")
+        }
         return expected
     }
 
     static let accepted: [Accepted] = [
         .init(id: "defaults", arguments: ["p.proof"], expected: config { _ in }),
-        .init(id: "--max-age", arguments: ["--max-age", "60", "p.proof"], expected: config { $0.options.maxAgeSeconds = 60 }),
         .init(
-            id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"], expected: config { $0.options.maxAgeSeconds = 1.5 }),
+            id: "--max-age", arguments: ["--max-age", "60", "p.proof"],
+            expected: config { $0.options.maxAgeSeconds = 60 }),
+        .init(
+            id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"],
+            expected: config { $0.options.maxAgeSeconds = 1.5 }),
         .init(
             id: "--region geohash", arguments: ["--region", "geohash:u4pruyd", "p.proof"],
             expected: config { $0.options.validatedExpectedRegion = Self.valid(.geohash("u4pruyd")) }),
         .init(
             id: "--region circle with a negative latitude",
             arguments: ["--region", "circle:-33.9,18.4,500", "p.proof"],
-            expected: config { $0.options.validatedExpectedRegion = Self.valid(.circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500)) }),
+            expected: config {
+                $0.options.validatedExpectedRegion = Self.valid(
+                    .circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500))
+            }),
         .init(
             id: "--region polygon", arguments: ["--region=polygon:0,0;0,1;1,1", "p.proof"],
             expected: config {
@@ -69,7 +77,9 @@ struct ArgumentParserTests {
             expected: config { $0.options.honorVerdictTier = true }),
         .init(
             id: "--session-nonce in either case", arguments: ["--session-nonce", "00112233445566AA", "p.proof"],
-            expected: config { $0.options.expectedSessionNonce = Data([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA]) }),
+            expected: config {
+                $0.options.expectedSessionNonce = Data([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA])
+            }),
         .init(
             id: "--manifest", arguments: ["--manifest", "m.json", "p.proof"],
             expected: config { $0.manifestPath = "m.json" }),

@@ -108,7 +108,6 @@ struct EdgeTests {
         }
     }
 
-
     @Test("--requests into a full disk is exit 74 with one line on standard error, never a hang or a crash")
     func requestsIntoFullDisk() throws {
         let directory = try CLIFixture.scratch()
@@ -123,7 +122,8 @@ struct EdgeTests {
         #expect(!run.timedOut)
         #expect(run.status == 74, "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("octet-verify: output cannot be written: stopped after 0 answers"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("octet-verify: output cannot be written: stopped after 0 answers"), "\(run.stderr)")
     }
     @Test("standard output closed at start: nothing is verified into the replay store, for a batch or --requests")
     func closedAtStartRecordsNothing() throws {
@@ -538,7 +538,8 @@ struct EdgeTests {
         #expect(run.stderr == "octet-verify: PROOF standard input: empty input\n")
     }
 
-    @Test("octet-bench --help prints its usage without running anything; an unknown section or a lone --proof is exit 64")
+    @Test(
+        "octet-bench --help prints its usage without running anything; an unknown section or a lone --proof is exit 64")
     func benchArguments() throws {
         let directory = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -547,7 +548,10 @@ struct EdgeTests {
         for (arguments, status, says) in [
             (["--help"], Int32(0), "usage: octet-bench"), (["bogus"], 64, "unknown section"),
             (["instructions", "--proof", "p.proof"], 64, "--proof and --at go together"),
-            (["geometry", "--proof", "p.proof", "--at", "2026-11-29T12:00:30Z"], 64, "only with the instructions or verify section"),
+            (
+                ["geometry", "--proof", "p.proof", "--at", "2026-11-29T12:00:30Z"], 64,
+                "only with the instructions or verify section"
+            ),
         ] {
             let run = try Shell.run(#"exec "$(dirname "$0")/octet-bench" "$@""#, arguments, in: directory)
             #expect(!run.timedOut)

@@ -140,8 +140,12 @@ struct CommandHelpTests {
         for command in FlagTable.commands {
             let help = HelpText.render(command)
             #expect(help.contains("usage: \(command.name)"), "\(command.name)")
-            for flag in command.visibleFlags { #expect(help.contains("  \(flag.synopsis) "), "\(command.name) \(flag.name)") }
-            for exit in command.exitStatuses { #expect(help.contains("\(exit.status) \(exit.meaning)"), "\(command.name)") }
+            for flag in command.visibleFlags {
+                #expect(help.contains("  \(flag.synopsis) "), "\(command.name) \(flag.name)")
+            }
+            for exit in command.exitStatuses {
+                #expect(help.contains("\(exit.status) \(exit.meaning)"), "\(command.name)")
+            }
             // The documents it names exist (a wrong extension, docs/openapi.yaml, would fail here).
             for document in command.seeAlso {
                 let path = String(document.prefix { $0 != " " })
@@ -159,7 +163,10 @@ struct CommandHelpTests {
         (["--regoin", "p"], "unknown option '--regoin' (did you mean --region? see --help)"),
         (["--max-ag", "1", "p"], "did you mean --max-age?"),
         (["--sesion-nonce", "00", "p"], "did you mean --session-nonce?"),
-        (["inspect", "--fromat", "json", "p"], "inspect: unknown option '--fromat' (did you mean --format? see octet-verify inspect --help)"),
+        (
+            ["inspect", "--fromat", "json", "p"],
+            "inspect: unknown option '--fromat' (did you mean --format? see octet-verify inspect --help)"
+        ),
         (["replay", "prune", "--replay-sotre", "sqlite:a"], "did you mean --replay-store?"),
         (["--listen", "127.0.0.1:0", "p"], "'--listen': it is an option of octet-verify serve, not of octet-verify"),
         (["--frobnicate", "p"], "unknown option '--frobnicate' (see --help)"),
@@ -184,7 +191,9 @@ struct CommandHelpTests {
         }
         #expect(message(["--listne", "127.0.0.1:0"]).contains("did you mean --listen?"))
         #expect(message(["--listen", "127.0.0.1:0", "--replay-db", "a.db"]).contains("not of octet-verify serve"))
-        for arguments in [["--listen", "10.0.0.1:80"], [], ["--bogus"], ["--threads", "0", "--listen", "127.0.0.1:0"]] {
+        for arguments in [
+            ["--listen", "10.0.0.1:80"], [], ["--bogus"], ["--threads", "0", "--listen", "127.0.0.1:0"],
+        ] {
             let text = message(arguments)
             #expect(!text.isEmpty && !text.hasPrefix("serve:"), "\(text)")
         }

@@ -11,7 +11,8 @@ import Testing
 struct PromptTests {
     /// The result's checks of one request answered by a verifier with `prompts`.
     static func details(_ prompts: OptionPrompts, proof: Data, extra: String = "") -> [String: String] {
-        let request = #"{"proofBase64":"\#(proof.base64EncodedString())","options":{"verificationTimeMs":\#(CLIFixture.nowMs)\#(extra)}}"#
+        let request =
+            #"{"proofBase64":"\#(proof.base64EncodedString())","options":{"verificationTimeMs":\#(CLIFixture.nowMs)\#(extra)}}"#
         let answer = Verifier(prompts: prompts).answer(Array(request.utf8), now: { 0 })
         guard case .result(let report, _) = answer else { return [:] }
         return Dictionary(report.checks.map { ($0.name, $0.detail) }, uniquingKeysWith: { a, _ in a })
@@ -19,7 +20,8 @@ struct PromptTests {
 
     @Test("the library's detail for each option not given is the hint naming the VerifyOptions member")
     func libraryDetails() {
-        let result = Octet.verify(proofBytes: CLIFixture.proof(), options: VerifyOptions(verificationTime: CLIFixture.now))
+        let result = Octet.verify(
+            proofBytes: CLIFixture.proof(), options: VerifyOptions(verificationTime: CLIFixture.now))
         for option in VerifyOptionName.allCases {
             for name in option.checks {
                 let check = result.checks.first { $0.name == name }
@@ -43,7 +45,8 @@ struct PromptTests {
     @Test("serve: the stores by serve's own flags, never --replay-db, which serve refuses")
     func servePrompts() {
         let details = Self.details(CommandLinePrompts.serve, proof: CLIFixture.proof())
-        #expect(details["replay-uniqueness"] == "backend-only: needs a replay store (octet-verify serve --replay-store)")
+        #expect(
+            details["replay-uniqueness"] == "backend-only: needs a replay store (octet-verify serve --replay-store)")
         #expect(details["revocation"] == "backend-only: needs a revocation list (octet-verify serve --revocation-list)")
         #expect(details["region-type"] == "no options.expectedRegion given")
         #expect(!details.values.contains { $0.contains("--replay-db") })

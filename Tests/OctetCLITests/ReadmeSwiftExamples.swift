@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The examples keep README.md's layout, line for line: ReadmeTests compares them.)
 import Foundation
 import Octet
 import OctetBackend

@@ -51,7 +51,9 @@ struct ReadmeTests {
             if let current = open {
                 if line == "```" {
                     fences.append(
-                        Fence(line: current.line, info: current.info, text: body.joined(separator: "\n"), notRun: current.notRun))
+                        Fence(
+                            line: current.line, info: current.info, text: body.joined(separator: "\n"),
+                            notRun: current.notRun))
                     open = nil
                     body = []
                 } else {
@@ -80,7 +82,8 @@ struct ReadmeTests {
     static func commands(of text: String) -> [(line: Int, text: String)] {
         var result: [(Int, String)] = []
         var current: (Int, String)?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated()
+        {
             if var open = current {
                 open.1 += "\n" + line
                 current = open
@@ -155,7 +158,8 @@ struct ReadmeTests {
             directory = try CLIFixture.scratch()
             for name in ["Examples", "scripts"] {
                 try FileManager.default.createSymbolicLink(
-                    at: directory.appendingPathComponent(name), withDestinationURL: ReadmeTests.root.appendingPathComponent(name))
+                    at: directory.appendingPathComponent(name),
+                    withDestinationURL: ReadmeTests.root.appendingPathComponent(name))
             }
             let built = try #require(Binary.url).deletingLastPathComponent().path
             var environment = ProcessInfo.processInfo.environment
@@ -238,7 +242,9 @@ struct ReadmeTests {
             "bin/octet-verify", "bin/octet-issue", "share/man/man1/octet-verify.1",
             "share/bash-completion/completions/octet-verify", "share/zsh/site-functions/_octet-verify",
         ] {
-            #expect(FileManager.default.fileExists(atPath: local.appendingPathComponent(file).path), "\(file) not installed")
+            #expect(
+                FileManager.default.fileExists(atPath: local.appendingPathComponent(file).path), "\(file) not installed"
+            )
         }
         let found = try shell.run("command -v octet-verify; command -v octet-issue")
         #expect(found.output == local.path + "/bin/octet-verify\n" + local.path + "/bin/octet-issue\n")
@@ -311,7 +317,8 @@ struct ReadmeTests {
             {
                 let bench = try #require(Binary.url).deletingLastPathComponent().appendingPathComponent("octet-bench")
                 let usage = try Self.sh(
-                    "'\(bench.path)' --help", in: directory, environment: ProcessInfo.processInfo.environment, seconds: 60)
+                    "'\(bench.path)' --help", in: directory, environment: ProcessInfo.processInfo.environment,
+                    seconds: 60)
                 #expect(
                     usage.output.contains(" \(words[index + 1]) ") || usage.output.contains(" \(words[index + 1])\n"),
                     "\(fence.testDescription): octet-bench has no section \(words[index + 1])")
@@ -321,17 +328,20 @@ struct ReadmeTests {
 
     @Test("the README's Package.swift resolves against this checkout, with the traits it names")
     func manifestResolves() throws {
-        let manifest = try #require(Self.allFences.first { $0.info == "swift" && $0.text.hasPrefix("// swift-tools-version") })
+        let manifest = try #require(
+            Self.allFences.first { $0.info == "swift" && $0.text.hasPrefix("// swift-tools-version") })
         let work = try CLIFixture.scratch()
         defer { try? FileManager.default.removeItem(at: work) }
         let package = work.appendingPathComponent("MyBackend")
         let sources = package.appendingPathComponent("Sources/MyBackend")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("octet"), withDestinationURL: Self.root)
+        try FileManager.default.createSymbolicLink(
+            at: work.appendingPathComponent("octet"), withDestinationURL: Self.root)
         try Data(manifest.text.utf8).write(to: package.appendingPathComponent("Package.swift"))
         try Data("import Octet\nimport OctetBackend\n".utf8).write(to: sources.appendingPathComponent("main.swift"))
         let ran = try Self.sh(
-            "swift package show-dependencies", in: package, environment: ProcessInfo.processInfo.environment, seconds: 600)
+            "swift package show-dependencies", in: package, environment: ProcessInfo.processInfo.environment,
+            seconds: 600)
         #expect(ran.status == 0 && !ran.output.contains("error:"), "\(ran.output)")
         #expect(ran.output.contains("octet<") && ran.output.contains("traits: PostgreSQL"), "\(ran.output)")
     }
@@ -341,7 +351,8 @@ struct ReadmeTests {
         let examples = Self.allFences.filter { $0.info == "swift" && !$0.text.hasPrefix("// swift-tools-version") }
         #expect(examples.count >= 2)
         let compiled = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/OctetCLITests/ReadmeSwiftExamples.swift"), encoding: .utf8)
+            contentsOf: Self.root.appendingPathComponent("Tests/OctetCLITests/ReadmeSwiftExamples.swift"),
+            encoding: .utf8)
         let normalized = compiled.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "\n")
         for example in examples {

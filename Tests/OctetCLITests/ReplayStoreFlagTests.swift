@@ -40,7 +40,9 @@ struct ReplayStoreFlagTests {
         .init(arguments: ["replay", "prune", "--replay-db", "a.db", "--older-than", "359"], says: "at least 360 s"),
         .init(arguments: ["replay", "prune", "--replay-db", "a.db", "--older-than", "1h"], says: "whole seconds"),
         .init(arguments: ["replay", "prune", "--replay-db", "a.db", "--older-than"], says: "needs a value"),
-        .init(arguments: ["replay", "prune", "--replay-db", "a.db", "--jobs", "2"], says: "unknown option '--jobs': it is an option of octet-verify,"),
+        .init(
+            arguments: ["replay", "prune", "--replay-db", "a.db", "--jobs", "2"],
+            says: "unknown option '--jobs': it is an option of octet-verify,"),
         .init(
             arguments: ["replay", "prune", "--replay-db", "a.db", "--older-than=400", "--older-than=500"],
             says: "given twice"),

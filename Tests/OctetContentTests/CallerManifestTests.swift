@@ -162,6 +162,8 @@ struct CallerManifestLocatorTests {
                 locator: String(repeating: "a", count: 257))
         ]
         let result = ContentChecks.callerManifestLocator(ContentCommitmentClaim(items: items, signedRoot: nil))
-        #expect(result?.detail.hasPrefix(#"the locator of "notes" (longer than 256 bytes) looks like a credential"#) == true)
+        #expect(
+            result?.detail.hasPrefix(#"the locator of "notes" (longer than 256 bytes) looks like a credential"#) == true
+        )
     }
 }

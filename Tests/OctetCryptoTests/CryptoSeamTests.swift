@@ -32,7 +32,8 @@ struct CryptoSeamTests {
     }
 
     @Test(
-        "OctetCrypto's API files exist beside their backends", arguments: [
+        "OctetCrypto's API files exist beside their backends",
+        arguments: [
             "P256", "SHA256", "Certificate", "Random", "CertificateBuilder", "CryptoLibrary",
         ])
     func apiBesideBackend(name: String) {

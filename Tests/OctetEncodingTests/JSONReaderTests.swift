@@ -118,10 +118,18 @@ struct JSONReaderTests {
             "a string over the length limit", #""abcdef""#, .stringTooLong, at: 0, limits: JSONLimits(maxStringBytes: 4)
         ),
         // The limit counts from the opening quote: the closing quote may stand at most that far on.
-        Refused("a string one byte over the length limit", #""abcd""#, .stringTooLong, at: 0, limits: JSONLimits(maxStringBytes: 4)),
-        Refused("an unterminated string under the limit", #""abc"#, .unexpectedEnd, at: 4, limits: JSONLimits(maxStringBytes: 4)),
-        Refused("a control character after a long run", "\"" + String(repeating: "A", count: 3000) + "\u{1}\"", .controlCharacterInString, at: 3001),
-        Refused("a duplicate member among many", manyMembers(40, repeating: 2, at: 30), .duplicateMember, at: memberOffset(30)),
+        Refused(
+            "a string one byte over the length limit", #""abcd""#, .stringTooLong, at: 0,
+            limits: JSONLimits(maxStringBytes: 4)),
+        Refused(
+            "an unterminated string under the limit", #""abc"#, .unexpectedEnd, at: 4,
+            limits: JSONLimits(maxStringBytes: 4)),
+        Refused(
+            "a control character after a long run", "\"" + String(repeating: "A", count: 3000) + "\u{1}\"",
+            .controlCharacterInString, at: 3001),
+        Refused(
+            "a duplicate member among many", manyMembers(40, repeating: 2, at: 30), .duplicateMember,
+            at: memberOffset(30)),
         Refused("deep nesting under the default limit", String(repeating: "[", count: 100_000), .tooDeep, at: 64),
     ]
 

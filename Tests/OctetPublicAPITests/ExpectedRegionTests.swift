@@ -48,7 +48,8 @@ struct ExpectedRegionTests {
     @Test("through Octet.verify: an invalid region fails all three checks with its defect, as before")
     func invalidRegionThroughVerify() throws {
         let bytes = try Data(contentsOf: Self.example)
-        let invalid = Self.regionChecks(Octet.verify(proofBytes: bytes, options: VerifyOptions(expectedRegion: Self.closedTriangle)))
+        let invalid = Self.regionChecks(
+            Octet.verify(proofBytes: bytes, options: VerifyOptions(expectedRegion: Self.closedTriangle)))
         #expect(invalid.count == 3)
         for check in invalid {
             #expect(check.status == .fail)

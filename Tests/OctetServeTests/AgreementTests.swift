@@ -39,7 +39,8 @@ struct AgreementTests {
         answer
             .replacingOccurrences(
                 of: "backend-only: needs a replay store (--replay-db or --replay-store)",
-                with: "backend-only: needs a replay store (octet-verify serve --replay-store)")
+                with: "backend-only: needs a replay store (octet-verify serve --replay-store)"
+            )
             .replacingOccurrences(
                 of: "backend-only: needs a revocation list (--revocation-list)",
                 with: "backend-only: needs a revocation list (octet-verify serve --revocation-list)")
@@ -147,7 +148,8 @@ struct AgreementTests {
         #expect(compared == Self.vectors.count)
     }
 
-    @Test("every vector fed through --requests gets exactly its expected result and its published answer, in input order")
+    @Test(
+        "every vector fed through --requests gets exactly its expected result and its published answer, in input order")
     func requests() throws {
         let scratch = try Scratch()
         let binary = try #require(VerifierBinary.url)

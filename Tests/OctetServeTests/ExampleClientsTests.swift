@@ -72,8 +72,10 @@ struct ExampleClientsTests {
         let answers = Self.answers(twice.output)
         try #require(answers.count == 2, "two answers: \(twice.output)")
         #expect(answers[0].verdict == "valid" && answers[0]["id"] == .string("r-1"))
-        #expect(answers[0].verdict == valid.expected["verdict"].flatMap { if case .string(let v) = $0 { v } else { nil } })
-        #expect(answers[1].verdict == "invalid" && Self.code(answers[1], check: "replay-uniqueness") == "REPLAYED_PROOF_ID")
+        #expect(
+            answers[0].verdict == valid.expected["verdict"].flatMap { if case .string(let v) = $0 { v } else { nil } })
+        #expect(
+            answers[1].verdict == "invalid" && Self.code(answers[1], check: "replay-uniqueness") == "REPLAYED_PROOF_ID")
 
         let other = try SchemaValidator.run(client + store + ["--options", invalid.options, invalid.path], input: nil)
         #expect(other.status == 1)
@@ -100,34 +102,44 @@ struct ExampleClientsTests {
         let invalid = try Self.vector("session-binding--fail-other-nonce", in: scratch)
         let token = "example-token-0123456789abcdefghijklmnop"
         try (token + "\n").write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
-        try "wrong-token-0123456789abcdefghijklmnopqr\n".write(toFile: scratch.path("wrong"), atomically: true, encoding: .utf8)
+        try "wrong-token-0123456789abcdefghijklmnopqr\n".write(
+            toFile: scratch.path("wrong"), atomically: true, encoding: .utf8)
         let server = try ServeProcess(
-            ["--token-file", scratch.path("tokens"), "--replay-store", "sqlite:" + scratch.path("replay.db")], in: scratch)
+            ["--token-file", scratch.path("tokens"), "--replay-store", "sqlite:" + scratch.path("replay.db")],
+            in: scratch)
         defer { server.stop() }
         let at = ["--url", "http://127.0.0.1:\(server.port)"]
 
         let twice = try SchemaValidator.run(
-            client + at + ["--token-file", scratch.path("tokens"), "--options", valid.options, "--id", "s-1", "--json",
-                valid.path, valid.path], input: nil)
+            client + at + [
+                "--token-file", scratch.path("tokens"), "--options", valid.options, "--id", "s-1", "--json",
+                valid.path, valid.path,
+            ], input: nil)
         #expect(twice.status == 1, "a copy refused: exit 1 (\(twice.error))")
         let answers = Self.answers(twice.output)
         try #require(answers.count == 2, "two answers: \(twice.output) \(twice.error)")
         #expect(answers[0].verdict == "valid" && answers[0]["id"] == .string("s-1"))
-        #expect(answers[1].verdict == "invalid" && Self.code(answers[1], check: "replay-uniqueness") == "REPLAYED_PROOF_ID")
+        #expect(
+            answers[1].verdict == "invalid" && Self.code(answers[1], check: "replay-uniqueness") == "REPLAYED_PROOF_ID")
 
         let other = try SchemaValidator.run(
-            client + at + ["--token-file", scratch.path("tokens"), "--options", invalid.options, invalid.path], input: nil)
+            client + at + ["--token-file", scratch.path("tokens"), "--options", invalid.options, invalid.path],
+            input: nil)
         #expect(other.status == 1)
         #expect(other.output.hasPrefix("\(invalid.path): invalid\n"), "\(other.output)")
         #expect(other.output.contains("SESSION_NONCE_MISMATCH"))
 
-        let refused = try SchemaValidator.run(client + at + ["--token-file", scratch.path("wrong"), "--json", valid.path], input: nil)
+        let refused = try SchemaValidator.run(
+            client + at + ["--token-file", scratch.path("wrong"), "--json", valid.path], input: nil)
         #expect(refused.status == 77, "a refused token: exit 77")
         #expect(Self.answers(refused.output).first?.errorCode == "UNAUTHORIZED")
 
         let malformed = try SchemaValidator.run(
-            client + at + ["--token-file", scratch.path("tokens"), "--options", #"{"expectedRegion":{"geohash":"u09","circle":{}}}"#,
-                "--json", valid.path], input: nil)
+            client + at + [
+                "--token-file", scratch.path("tokens"), "--options",
+                #"{"expectedRegion":{"geohash":"u09","circle":{}}}"#,
+                "--json", valid.path,
+            ], input: nil)
         #expect(malformed.status == 65, "a refused request: exit 65")
         let refusal = try #require(Self.answers(malformed.output).first)
         #expect(refusal.errorCode == "REQUEST_INVALID" && refusal.errorField == .string("options.expectedRegion"))

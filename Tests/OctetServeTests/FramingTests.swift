@@ -35,17 +35,21 @@ struct FramingTests {
 
     static let cases: [Case] = {
         var cases: [Case] = []
-        func add(_ name: String, _ bytes: [UInt8], _ detail: String, status: Int = 400, code: String = "HTTP_MALFORMED") {
+        func add(_ name: String, _ bytes: [UInt8], _ detail: String, status: Int = 400, code: String = "HTTP_MALFORMED")
+        {
             cases.append(Case(name: name, bytes: bytes, status: status, code: code, detail: detail))
         }
         let length = body.utf8.count
         // The first Content-Length covers the JSON; the second would also swallow the smuggled request.
         add(
             "two different Content-Length headers, a request smuggled after the shorter body",
-            post(auth + json + "Content-Length: \(length)\r\nContent-Length: \(length + smuggled.utf8.count)\r\n", body: body + smuggled),
+            post(
+                auth + json + "Content-Length: \(length)\r\nContent-Length: \(length + smuggled.utf8.count)\r\n",
+                body: body + smuggled),
             "more than one Content-Length")
         add(
-            "two equal Content-Length headers", post(auth + json + "Content-Length: \(length)\r\nContent-Length: \(length)\r\n"),
+            "two equal Content-Length headers",
+            post(auth + json + "Content-Length: \(length)\r\nContent-Length: \(length)\r\n"),
             "more than one Content-Length")
         add(
             "Content-Length and Transfer-Encoding: chunked, a request smuggled after the last chunk",
@@ -58,13 +62,18 @@ struct FramingTests {
             post(auth + json + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n", body: "0\r\n\r\n"),
             "more than one Transfer-Encoding")
         add(
-            "a Transfer-Encoding other than chunked", post(auth + json + "Transfer-Encoding: gzip, chunked\r\n", body: "0\r\n\r\n"),
+            "a Transfer-Encoding other than chunked",
+            post(auth + json + "Transfer-Encoding: gzip, chunked\r\n", body: "0\r\n\r\n"),
             "other than chunked")
         add(
             "a space between a header name and its colon (Content-Length : N), the body read as a next request",
             post(auth + json + "Content-Length : \(length)\r\n"), "header name")
-        add("a space inside a header name", post(auth + json + "X Padding: a\r\nContent-Length: \(length)\r\n"), "header name")
-        add("a tab inside a header name", post(auth + json + "X\tPadding: a\r\nContent-Length: \(length)\r\n"), "header name")
+        add(
+            "a space inside a header name", post(auth + json + "X Padding: a\r\nContent-Length: \(length)\r\n"),
+            "header name")
+        add(
+            "a tab inside a header name", post(auth + json + "X\tPadding: a\r\nContent-Length: \(length)\r\n"),
+            "header name")
         add(
             "a NUL after the token in Authorization (Bearer <token>\\0anything)",
             post("Authorization: Bearer \(token)\0anything\r\n" + json + "Content-Length: \(length)\r\n"), "NUL")
@@ -78,8 +87,12 @@ struct FramingTests {
             "a NUL in the last header, LF line endings",
             Array("GET /metrics HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\0\n\n".utf8), "NUL")
         add("a NUL in the request target", Array("GET /healthz\0/x HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "NUL")
-        add("a bare CR inside a header value", post(auth + json + "X-Note: a\rb\r\nContent-Length: \(length)\r\n"), "CR")
-        add("a control character inside a header value", post(auth + json + "X-Note: a\u{1}b\r\nContent-Length: \(length)\r\n"), "control")
+        add(
+            "a bare CR inside a header value", post(auth + json + "X-Note: a\rb\r\nContent-Length: \(length)\r\n"), "CR"
+        )
+        add(
+            "a control character inside a header value",
+            post(auth + json + "X-Note: a\u{1}b\r\nContent-Length: \(length)\r\n"), "control")
         add(
             "two Authorization headers, the first one valid",
             post(auth + "Authorization: Bearer someone-else\r\n" + json + "Content-Length: \(length)\r\n"),
@@ -87,7 +100,9 @@ struct FramingTests {
         add(
             "two Content-Type headers", post(auth + json + "Content-Type: text/plain\r\nContent-Length: \(length)\r\n"),
             "more than one Content-Type")
-        add("two Host headers", post("Host: y\r\n" + auth + json + "Content-Length: \(length)\r\n"), "more than one Host")
+        add(
+            "two Host headers", post("Host: y\r\n" + auth + json + "Content-Length: \(length)\r\n"),
+            "more than one Host")
         add(
             "a header line folded onto the next (obs-fold)",
             post(auth + json + "X-Note: a\r\n b\r\nContent-Length: \(length)\r\n"), "folded")
@@ -95,15 +110,18 @@ struct FramingTests {
             "CR LF and bare LF line endings mixed",
             Array("GET /healthz HTTP/1.1\r\nHost: x\nX-Note: b\r\n\r\n".utf8), "mixed line endings")
         add(
-            "a request target of 9000 bytes", Array("GET /healthz?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            "a request target of 9000 bytes",
+            Array("GET /healthz?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
             "8192 bytes", status: 414, code: "URI_TOO_LONG")
         add(
             "33 query arguments",
-            Array("GET /healthz?\((0..<33).map { "a\($0)=1" }.joined(separator: "&")) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array(
+                "GET /healthz?\((0..<33).map { "a\($0)=1" }.joined(separator: "&")) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
             "32 query arguments", status: 414, code: "URI_TOO_LONG")
         add(
             "500 query arguments (held until --request-timeout before)",
-            Array("GET /healthz?\((0..<500).map { "a\($0)=1" }.joined(separator: "&")) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array(
+                "GET /healthz?\((0..<500).map { "a\($0)=1" }.joined(separator: "&")) HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
             "32 query arguments", status: 414, code: "URI_TOO_LONG")
         return cases
     }()
@@ -140,16 +158,22 @@ struct FramingTests {
         let metrics = try TestClient.request(
             server.port, method: "GET", path: "/metrics", headers: ["Authorization": "Bearer \(Self.token)"])
         #expect(metrics.text.contains("octet_http_malformed_total \(Self.cases.count)\n"))
-        #expect(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status == 200)
+        #expect(
+            try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status
+                == 200)
     }
 
-    @Test("a Content-Length that is not a decimal number is refused by libmicrohttpd itself: 400, closed, nothing read on")
+    @Test(
+        "a Content-Length that is not a decimal number is refused by libmicrohttpd itself: 400, closed, nothing read on"
+    )
     func contentLengthNotANumber() throws {
         let scratch = try Scratch()
         let server = try Self.server(in: scratch)
         defer { server.stop() }
         let length = Self.body.utf8.count
-        for value in ["+\(length)", "\(length), \(length)", "\(length) \(length)", "0x\(String(length, radix: 16))", "-1"] {
+        for value in [
+            "+\(length)", "\(length), \(length)", "\(length) \(length)", "0x\(String(length, radix: 16))", "-1",
+        ] {
             let outcome = try TestClient.raw(
                 server.port,
                 Self.post(Self.auth + Self.json + "Content-Length: \(value)\r\n", body: Self.body + Self.smuggled))
@@ -174,26 +198,43 @@ struct FramingTests {
         let accepted: [(String, String, Int)] = [
             ("LF line endings", "GET /metrics HTTP/1.1\nHost: x\n\(auth)\nConnection: close\n\n", 1),
             ("a leading empty line", "\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 1),
-            ("spaces after a colon, an empty value, trailing spaces",
-             "GET /healthz HTTP/1.1\r\nHost:    x\r\nX-Empty:\r\nX-Pad: v  \r\nConnection: close\r\n\r\n", 1),
-            ("a cookie", "GET /metrics HTTP/1.1\r\nHost: x\r\nCookie: a=b; c=d\r\n\(auth)\r\nConnection: close\r\n\r\n", 1),
-            ("a short query and an escaped path", "GET /heal%74hz?a=1&b=2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 1),
-            ("two requests pipelined on one connection",
-             "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 2),
+            (
+                "spaces after a colon, an empty value, trailing spaces",
+                "GET /healthz HTTP/1.1\r\nHost:    x\r\nX-Empty:\r\nX-Pad: v  \r\nConnection: close\r\n\r\n", 1
+            ),
+            (
+                "a cookie",
+                "GET /metrics HTTP/1.1\r\nHost: x\r\nCookie: a=b; c=d\r\n\(auth)\r\nConnection: close\r\n\r\n", 1
+            ),
+            (
+                "a short query and an escaped path",
+                "GET /heal%74hz?a=1&b=2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 1
+            ),
+            (
+                "two requests pipelined on one connection",
+                "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                2
+            ),
             ("HTTP/1.0 without Host", "GET /healthz HTTP/1.0\r\n\r\n", 1),
         ]
         for (name, text, count) in accepted {
             let outcome = try TestClient.raw(server.port, Array(text.utf8))
             let (responses, trailing) = outcome.split
-            #expect(responses.count == count && responses.allSatisfy { $0.status == 200 }, "\(name): \(responses.map(\.status))")
+            #expect(
+                responses.count == count && responses.allSatisfy { $0.status == 200 },
+                "\(name): \(responses.map(\.status))")
             #expect(trailing == 0, "\(name)")
         }
         // A POST whose body is chunked, and one with one Content-Length, are verified.
         let body = Self.body
         for head in ["Transfer-Encoding: chunked\r\n", "Content-Length: \(body.utf8.count)\r\n"] {
-            let payload = head.hasPrefix("Transfer") ? String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n" : body
+            let payload =
+                head.hasPrefix("Transfer") ? String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n" : body
             let outcome = try TestClient.raw(
-                server.port, Self.post("Authorization: Bearer \(Self.token)\r\n" + Self.json + "Connection: close\r\n" + head, body: payload))
+                server.port,
+                Self.post(
+                    "Authorization: Bearer \(Self.token)\r\n" + Self.json + "Connection: close\r\n" + head,
+                    body: payload))
             #expect(outcome.split.responses.map(\.status) == [200], "\(head)")
         }
     }

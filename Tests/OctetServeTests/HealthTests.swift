@@ -34,7 +34,8 @@ struct HealthTests {
     }
 
     static func metrics(_ port: UInt16) throws -> String {
-        try TestClient.request(port, method: "GET", path: "/metrics", headers: ["Authorization": "Bearer \(token)"]).text
+        try TestClient.request(port, method: "GET", path: "/metrics", headers: ["Authorization": "Bearer \(token)"])
+            .text
     }
 
     /// Runs the sqlite3 shell on `database` with `sql`; its exit status.
@@ -125,7 +126,8 @@ struct HealthTests {
         #expect(server.events("replay-store").compactMap { $0["status"] }.contains(.string("replay-store-unavailable")))
     }
 
-    @Test("a SIGHUP with a broken token file keeps the old tokens, and /healthz, /metrics and the log say so until fixed")
+    @Test(
+        "a SIGHUP with a broken token file keeps the old tokens, and /healthz, /metrics and the log say so until fixed")
     func failedReload() throws {
         let scratch = try Scratch()
         let path = scratch.path("tokens")
@@ -135,8 +137,10 @@ struct HealthTests {
         #expect(try Self.health(server.port).text == #"{"status":"ok"}"#)
         let before = try Self.metrics(server.port)
         #expect(before.contains("octet_config_last_reload_successful 1\n"))
-        let startedAt = before.split(separator: "\n").first { $0.hasPrefix("octet_config_last_reload_success_timestamp_seconds ") }
-            .flatMap { Int($0.split(separator: " ")[1]) }
+        let startedAt = before.split(separator: "\n").first {
+            $0.hasPrefix("octet_config_last_reload_success_timestamp_seconds ")
+        }
+        .flatMap { Int($0.split(separator: " ")[1]) }
 
         // An edit with a typo: the whole file is refused, the old token stays in force.
         try (Self.token + "\nshort\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -144,7 +148,8 @@ struct HealthTests {
         #expect(server.waitFor("reload"))
         let failed = try Self.health(server.port)
         #expect(failed.status == 200)
-        #expect(failed.text == #"{"status":"reload-failed","reloadFailed":[{"option":"--token-file","file":"tokens"}]}"#)
+        #expect(
+            failed.text == #"{"status":"reload-failed","reloadFailed":[{"option":"--token-file","file":"tokens"}]}"#)
         let metrics = try Self.metrics(server.port)
         #expect(metrics.contains("octet_config_last_reload_successful 0\n"))
         #expect(metrics.contains("octet_config_reloads_total{result=\"failed\"} 1\n"))
@@ -152,7 +157,9 @@ struct HealthTests {
         let line = server.events("reload").last
         #expect(line?["level"] == .string("error"))
         #expect(line?["failed"] == .array([.string("--token-file tokens")]))
-        #expect(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status == 200)
+        #expect(
+            try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status
+                == 200)
 
         // Fixed and reloaded: ok again, the success time moves on.
         sleep(1)
@@ -163,8 +170,10 @@ struct HealthTests {
         let fixed = try Self.metrics(server.port)
         #expect(fixed.contains("octet_config_last_reload_successful 1\n"))
         #expect(fixed.contains("octet_config_reloads_total{result=\"ok\"} 1\n"))
-        let reloadedAt = fixed.split(separator: "\n").first { $0.hasPrefix("octet_config_last_reload_success_timestamp_seconds ") }
-            .flatMap { Int($0.split(separator: " ")[1]) }
+        let reloadedAt = fixed.split(separator: "\n").first {
+            $0.hasPrefix("octet_config_last_reload_success_timestamp_seconds ")
+        }
+        .flatMap { Int($0.split(separator: " ")[1]) }
         #expect(startedAt != nil && reloadedAt != nil && reloadedAt! > startedAt!)
         #expect(server.events("reload").last?["level"] == .string("info"))
     }
@@ -210,7 +219,8 @@ struct PostgreSQLHealthTests {
         try PostgresAdmin.run(admin, "CREATE ROLE \(role) LOGIN")
         defer { _ = try? PostgresAdmin.run(admin, "DROP OWNED BY \(role); DROP ROLE \(role)") }
         try PostgresAdmin.run(
-            admin, "GRANT USAGE ON SCHEMA \(schema) TO \(role); GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(role)")
+            admin,
+            "GRANT USAGE ON SCHEMA \(schema) TO \(role); GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(role)")
         let reader = PostgresTestEnvironment.url(
             socket.replacingOccurrences(of: "user=octet", with: "user=\(role)"), searchPath: schema)
         let server = try ServeProcess(["--replay-store", reader], in: scratch)

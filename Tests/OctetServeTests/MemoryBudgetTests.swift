@@ -50,7 +50,9 @@ struct MemoryBudgetTests {
         let limit = try #require(try Self.metric(server.port, "octet_buffered_request_bytes_limit"))
         #expect(limit == 16 << 20)
         // Warm: one whole verification, so the baseline holds what every request needs.
-        #expect(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status == 200)
+        #expect(
+            try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status
+                == 200)
         let baseline = try #require(Self.residentBytes(pid))
 
         let size = 3 << 20
@@ -125,7 +127,9 @@ struct MemoryBudgetTests {
         }
         #expect(released, "reservations were not returned when the connections closed")
         // And a whole upload is verified again; its reservation goes back after its answer.
-        #expect(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status == 200)
+        #expect(
+            try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status
+                == 200)
         #expect(try Self.metric(server.port, "octet_buffered_request_bytes") == 0)
 
         // Bodies verified one after another are not kept once answered: 24 of 3 MiB (72 MiB in

@@ -102,7 +102,8 @@ struct OpenAPITests {
             exchanges.append(Exchange(method: method, path: path, reply: reply))
         }
         try recordRaw("GET", "/healthz", "GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n")
-        try recordRaw("GET", "/healthz", "GET /healthz?\(String(repeating: "q", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try recordRaw(
+            "GET", "/healthz", "GET /healthz?\(String(repeating: "q", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n")
         // A reload that fails: /healthz stays 200 and names the file.
         try "short".write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
         server.signal(SIGHUP)

@@ -181,7 +181,10 @@ struct OperatorsViewTests {
         #expect(metrics.contains("# TYPE octet_check_codes_total counter\n"))
         // The first was accepted; the two copies failed replay-uniqueness, each with its code.
         let codes = metrics.split(separator: "\n").filter { $0.hasPrefix("octet_check_codes_total{") }
-        #expect(codes.contains { $0.hasPrefix("octet_check_codes_total{check=\"replay-uniqueness\",code=\"") && $0.hasSuffix("} 2") })
+        #expect(
+            codes.contains {
+                $0.hasPrefix("octet_check_codes_total{check=\"replay-uniqueness\",code=\"") && $0.hasSuffix("} 2")
+            })
         // Codes only: no PASS is counted there.
         #expect(!codes.contains { $0.contains("check=\"signature\"") || $0.contains("check=\"freshness\"") })
     }
@@ -193,7 +196,8 @@ struct OperatorsViewTests {
         defer { first.stop() }
         let (status, standardError) = try Self.serveFailing(["--listen", "127.0.0.1:\(first.port)"])
         #expect(status == 69)
-        #expect(standardError == "octet-verify serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
+        #expect(
+            standardError == "octet-verify serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
     }
 
     @Test("a store outage is logged once when it starts and once when it ends, with its reason, start and end")
@@ -228,7 +232,9 @@ struct OperatorsViewTests {
         #expect(ended?["outage"] == .string("ended") && ended?["level"] == .string("info"))
         #expect(ended?["since"] != nil && ended?["since"] == started?["since"] && ended?["until"] != nil)
         #expect(ended?["reason"] == started?["reason"])
-        if case .string(let reason)? = started?["reason"] { #expect(reason.contains("lock") || reason.contains("busy")) }
+        if case .string(let reason)? = started?["reason"] {
+            #expect(reason.contains("lock") || reason.contains("busy"))
+        }
         if case .number(let duration)? = ended?["durationMs"] {
             #expect((duration.nonNegativeInteger(atMost: 600_000) ?? 0) >= 1_000)
         } else {

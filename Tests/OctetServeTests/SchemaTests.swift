@@ -30,7 +30,8 @@ struct SchemaTests {
     /// A vector file (or a schema) as an object; room for the largest vector, a 1 MiB + 1 proof in base64.
     static func read(_ url: URL) throws -> JSONObject {
         let limits = JSONLimits(maxBytes: 4 << 20, maxStringBytes: 2 << 20)
-        guard case .object(let object) = try JSONReader.parse(Array(try Data(contentsOf: url)), limits: limits).get() else {
+        guard case .object(let object) = try JSONReader.parse(Array(try Data(contentsOf: url)), limits: limits).get()
+        else {
             throw SchemaValidator.Failure(description: "\(url.lastPathComponent) is not an object")
         }
         return object
@@ -73,14 +74,19 @@ struct SchemaTests {
     /// Validates `valid + broken` in one run: no problem for the first, and for each broken one a
     /// problem reported at what was broken (`at`: the validator's `$.path: keyword:` prefix).
     static func expect(
-        _ schema: String, valid: [String], broken: [(document: String, at: String)], sourceLocation: SourceLocation = #_sourceLocation
+        _ schema: String, valid: [String], broken: [(document: String, at: String)],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let problems = try SchemaValidator.problems(schema, lines: valid + broken.map(\.document))
         let wrong = problems.filter { $0.key < valid.count }.sorted { $0.key < $1.key }
-        #expect(wrong.isEmpty, "\(wrong.count) of \(valid.count) refused by \(schema): \(wrong.prefix(3))", sourceLocation: sourceLocation)
+        #expect(
+            wrong.isEmpty, "\(wrong.count) of \(valid.count) refused by \(schema): \(wrong.prefix(3))",
+            sourceLocation: sourceLocation)
         for (offset, item) in broken.enumerated() {
             let found = problems[valid.count + offset] ?? []
-            #expect(found.contains { $0.hasPrefix(item.at) }, "broken copy \(offset): expected a problem at \(item.at), got \(found)", sourceLocation: sourceLocation)
+            #expect(
+                found.contains { $0.hasPrefix(item.at) },
+                "broken copy \(offset): expected a problem at \(item.at), got \(found)", sourceLocation: sourceLocation)
         }
     }
 
@@ -95,14 +101,33 @@ struct SchemaTests {
             encoding: .utf8)
         let broken: [(String, String)] = [
             (try Self.breaking(failing, #""isValid" : false"#, #""isValid" : true"#), "$.expected.isValid: const"),
-            (try Self.breaking(failing, #""code" : "SESSION_NONCE_MISMATCH""#, #""code" : "NONCE_WRONG""#), "$.expected.checks[10].code: enum"),
+            (
+                try Self.breaking(failing, #""code" : "SESSION_NONCE_MISMATCH""#, #""code" : "NONCE_WRONG""#),
+                "$.expected.checks[10].code: enum"
+            ),
             (try Self.breaking(failing, #""code" : "SESSION_NONCE_MISMATCH","#, ""), "$.expected.checks[10]: required"),
             (try Self.breaking(failing, #""name" : "verdict-tier""#, #""name" : "binding""#), "$.expected.checks: "),
-            (try Self.breaking(failing, #""MDAwMDAwMDAwMDAwMDAwMA==""#, #""MDAwMDAwMDAwMDAwMDAwMB==""#), "$.options.expectedSessionNonceBase64: pattern"),
-            (try Self.breaking(failing, #""verificationTimeMs" : 1768478400000"#, #""verificationTimeMs" : -1"#), "$.options.verificationTimeMs: minimum"),
-            (try Self.breaking(failing, #""verificationTimeMs" : 1768478400000"#, #""maxAgeSeconds" : 60"#), "$.options: required"),
-            (try Self.breaking(failing, #""verificationTimeMs" : 1768478400000"#, #""verificationTimeMs" : 1768478400000, "regionExpected" : {}"#), "$.options: unevaluatedProperties"),
-            (try Self.breaking(failing, #""schema" : "octet-conformance/1""#, #""schema" : "octet-conformance/2""#), "$.schema: const"),
+            (
+                try Self.breaking(failing, #""MDAwMDAwMDAwMDAwMDAwMA==""#, #""MDAwMDAwMDAwMDAwMDAwMB==""#),
+                "$.options.expectedSessionNonceBase64: pattern"
+            ),
+            (
+                try Self.breaking(failing, #""verificationTimeMs" : 1768478400000"#, #""verificationTimeMs" : -1"#),
+                "$.options.verificationTimeMs: minimum"
+            ),
+            (
+                try Self.breaking(failing, #""verificationTimeMs" : 1768478400000"#, #""maxAgeSeconds" : 60"#),
+                "$.options: required"
+            ),
+            (
+                try Self.breaking(
+                    failing, #""verificationTimeMs" : 1768478400000"#,
+                    #""verificationTimeMs" : 1768478400000, "regionExpected" : {}"#), "$.options: unevaluatedProperties"
+            ),
+            (
+                try Self.breaking(failing, #""schema" : "octet-conformance/1""#, #""schema" : "octet-conformance/2""#),
+                "$.schema: const"
+            ),
         ]
         var paths = files.map(\.path)
         for (index, (text, _)) in broken.enumerated() {
@@ -112,14 +137,16 @@ struct SchemaTests {
         }
         let problems = try SchemaValidator.problems(Self.conformanceSchema, files: paths)
         let wrong = problems.filter { $0.key < files.count }.sorted { $0.key < $1.key }
-        #expect(wrong.isEmpty, "vectors refused: \(wrong.prefix(3).map { (files[$0.key].lastPathComponent, $0.value) })")
+        #expect(
+            wrong.isEmpty, "vectors refused: \(wrong.prefix(3).map { (files[$0.key].lastPathComponent, $0.value) })")
         for (offset, (_, at)) in broken.enumerated() {
             let found = problems[files.count + offset] ?? []
             #expect(found.contains { $0.hasPrefix(at) }, "broken vector \(offset): expected \(at), got \(found)")
         }
     }
 
-    @Test("--format json lines of every vector's proof are octet-verify/1 lines, not OpenAPI Results (they carry proof)")
+    @Test(
+        "--format json lines of every vector's proof are octet-verify/1 lines, not OpenAPI Results (they carry proof)")
     func formatJSONLines() throws {
         try #require(SchemaValidator.isAvailable, "\(SchemaValidator.missing)")
         let binary = try #require(VerifierBinary.url, "build octet-verify first")
@@ -137,7 +164,8 @@ struct SchemaTests {
         #expect(lines.filter { $0.contains(#""code":"INPUT_UNREADABLE""#) }.count == 2)
         #expect(results.contains { $0.contains(#""name":"attestation-root""#) })
         #expect(results.contains { $0.contains(#""name":"app-attest""#) })
-        let invalid = try #require(results.first { $0.contains(#""verdict":"invalid""#) && $0.contains(#""code":"STALE""#) })
+        let invalid = try #require(
+            results.first { $0.contains(#""verdict":"invalid""#) && $0.contains(#""code":"STALE""#) })
         let valid = try #require(results.first { $0.contains(#""verdict":"valid""#) })
         try Self.expect(
             Self.verifySchema, valid: lines,
@@ -146,23 +174,33 @@ struct SchemaTests {
                 (try Self.breaking(invalid, #""verdict":"invalid""#, #""verdict":"inconclusive""#), "$.verdict"),
                 (try Self.breaking(valid, #""isAuthentic":true"#, #""isAuthentic":false"#), "$.isAuthentic: const"),
                 (try Self.breaking(invalid, #""code":"STALE","#, ""), "$.checks[4]: required"),
-                (try Self.breaking(valid, #""status":"PASS","#, #""status":"PASS","code":"STALE","#), "$.checks[0]: not"),
+                (
+                    try Self.breaking(valid, #""status":"PASS","#, #""status":"PASS","code":"STALE","#),
+                    "$.checks[0]: not"
+                ),
                 (try Self.breaking(invalid, #""code":"STALE""#, #""code":"STALE_PROOF""#), "$.checks[4].code: enum"),
                 (try Self.breaking(valid, #""name":"freshness""#, #""name":"fresh""#), "$.checks[4].name: enum"),
                 (try Self.breaking(valid, #""name":"binding""#, #""name":"freshness""#), "$.checks: "),
                 (try Self.breaking(valid, #""trustAnchors":""#, #""trustAnchors":"x"#), "$.trustAnchors: pattern"),
-                (try Self.breaking(valid, #""verifiedAt":"2026-01-15T12:00:00Z""#, #""verifiedAt":"2026-01-15 12:00:00""#), "$.verifiedAt: pattern"),
+                (
+                    try Self.breaking(
+                        valid, #""verifiedAt":"2026-01-15T12:00:00Z""#, #""verifiedAt":"2026-01-15 12:00:00""#),
+                    "$.verifiedAt: pattern"
+                ),
                 (try Self.breaking(valid, #""proofSha256":""#, #""proofSha256":"A"#), "$.proofSha256: pattern"),
             ])
         // The line is Result plus proof: with proof it is no OpenAPI Result; without it, it is one.
         let sample = Array(results.prefix(8))
         let asResults = try SchemaValidator.problems("docs/openapi.json#/components/schemas/Result", lines: sample)
-        #expect(asResults.count == sample.count && asResults.values.allSatisfy { $0.contains { $0.contains("'proof' was unexpected") } })
+        #expect(
+            asResults.count == sample.count
+                && asResults.values.allSatisfy { $0.contains { $0.contains("'proof' was unexpected") } })
         let withoutProof = try sample.map { line -> String in
             let proof = try #require(line.range(of: #","proof":"[^"]*""#, options: .regularExpression))
             return line.replacingCharacters(in: proof, with: #","id":"r-1""#)
         }
-        #expect(try SchemaValidator.problems("docs/openapi.json#/components/schemas/Result", lines: withoutProof).isEmpty)
+        #expect(
+            try SchemaValidator.problems("docs/openapi.json#/components/schemas/Result", lines: withoutProof).isEmpty)
     }
 
     @Test("inspect --format json of every vector's proof is octet-inspect/1")
@@ -172,7 +210,8 @@ struct SchemaTests {
         let scratch = try Scratch()
         let proofs = try Self.writeProofs(to: scratch)
         let example = Repository.root.appendingPathComponent("Examples/example.proof").path
-        let run = try SchemaValidator.run([binary.path, "inspect", "--format", "json"] + proofs + [example], input: nil)
+        let run = try SchemaValidator.run(
+            [binary.path, "inspect", "--format", "json"] + proofs + [example], input: nil)
         #expect(run.status == 66, "a proof over 1 MiB is unreadable: exit 66")
         let lines = run.output.split(separator: "\n").map(String.init)
         try #require(lines.count == proofs.count + 1)
@@ -180,17 +219,37 @@ struct SchemaTests {
         #expect(lines.contains { $0.contains(#""platform":"android","packageNames""#) })
         #expect(lines.contains { $0.contains(#""none":"no enrolment in the proof""#) })
         let software = try #require(lines.last)
-        let android = try #require(lines.first { $0.contains(#""deviceEvidence":"android_key""#) && $0.contains(#""packageNames""#) })
+        let android = try #require(
+            lines.first { $0.contains(#""deviceEvidence":"android_key""#) && $0.contains(#""packageNames""#) })
         try Self.expect(
             Self.inspectSchema, valid: lines,
             broken: [
                 (try Self.breaking(software, #""platform":"SOFTWARE""#, #""platform":"software""#), "$.platform: enum"),
-                (try Self.breaking(software, #""stages":["CAPTURE","FIX","VERDICT"]"#, #""stages":["FIX","CAPTURE","VERDICT"]"#), "$.stages: enum"),
-                (try Self.breaking(software, #""attestedApp":null"#, #""attestedApp":{"platform":"apple","appId":"A.b"}"#), "$.attestedApp: const"),
+                (
+                    try Self.breaking(
+                        software, #""stages":["CAPTURE","FIX","VERDICT"]"#, #""stages":["FIX","CAPTURE","VERDICT"]"#),
+                    "$.stages: enum"
+                ),
+                (
+                    try Self.breaking(
+                        software, #""attestedApp":null"#, #""attestedApp":{"platform":"apple","appId":"A.b"}"#),
+                    "$.attestedApp: const"
+                ),
                 (try Self.breaking(software, #""contentItems":0"#, #""contentItems":2"#), "$.contentItems: const"),
-                (try Self.breaking(software, #""createdAt":"2026-11-29T12:00:00Z""#, #""createdAt":1795953600000"#), "$.createdAt: type"),
-                (try Self.breaking(android, #""androidCertificateSerials":[""#, #""androidCertificateSerials":["00"#), "$.androidCertificateSerials[0]"),
-                (try Self.breaking(software, #""sessionNonceBound":true"#, #""sessionNonceBound":true,"sessionNonce":"8f2a""#), "$: additionalProperties"),
+                (
+                    try Self.breaking(software, #""createdAt":"2026-11-29T12:00:00Z""#, #""createdAt":1795953600000"#),
+                    "$.createdAt: type"
+                ),
+                (
+                    try Self.breaking(
+                        android, #""androidCertificateSerials":[""#, #""androidCertificateSerials":["00"#),
+                    "$.androidCertificateSerials[0]"
+                ),
+                (
+                    try Self.breaking(
+                        software, #""sessionNonceBound":true"#, #""sessionNonceBound":true,"sessionNonce":"8f2a""#),
+                    "$: additionalProperties"
+                ),
             ])
     }
 
@@ -209,9 +268,12 @@ struct SchemaTests {
             requests.append(#"{"id":"v-\#(index)","proofBase64":"\#(proof)","options":\#(optionsText)}"#)
         }
         try #require(requests.count > 200)
-        let malformed = [#"{"id":"m-1","proofBase64":7}"#, #"{"id":"m-2","proofBase64":"CAES","options":{"trustAnchors":{}}}"#, "[]"]
+        let malformed = [
+            #"{"id":"m-1","proofBase64":7}"#, #"{"id":"m-2","proofBase64":"CAES","options":{"trustAnchors":{}}}"#, "[]",
+        ]
         let run = try SchemaValidator.run(
-            [binary.path, "--requests", "-", "--jobs", "2"], input: Data(((requests + malformed).joined(separator: "\n") + "\n").utf8))
+            [binary.path, "--requests", "-", "--jobs", "2"],
+            input: Data(((requests + malformed).joined(separator: "\n") + "\n").utf8))
         #expect(run.status == 65, "malformed lines: exit 65")
         let answers = run.output.split(separator: "\n").map(String.init)
         try #require(answers.count == requests.count + malformed.count)
@@ -220,8 +282,14 @@ struct SchemaTests {
         try Self.expect(
             Self.verifySchema + "#/$defs/Answer", valid: answers,
             broken: [
-                (try Self.breaking(result, #""id":"v-0","#, #""id":"v-0","proof":"p.proof","#), "$: unevaluatedProperties: Unevaluated properties are not allowed ('proof'"),
-                (try Self.breaking(answers.last!, #""code":"REQUEST_INVALID""#, #""code":"INVALID""#), "$.error.code: enum"),
+                (
+                    try Self.breaking(result, #""id":"v-0","#, #""id":"v-0","proof":"p.proof","#),
+                    "$: unevaluatedProperties: Unevaluated properties are not allowed ('proof'"
+                ),
+                (
+                    try Self.breaking(answers.last!, #""code":"REQUEST_INVALID""#, #""code":"INVALID""#),
+                    "$.error.code: enum"
+                ),
             ])
         // The requests themselves (without anchors) are what the OpenAPI document's Request accepts.
         try Self.expect(
@@ -235,7 +303,9 @@ struct SchemaTests {
     @Test("serve's answers validate against docs/openapi.json, whose Result and Error are the schema's definitions")
     func serveAnswers() throws {
         try #require(SchemaValidator.isAvailable, "\(SchemaValidator.missing)")
-        let document = try JSONReader.parse(Array(try Data(contentsOf: Repository.root.appendingPathComponent("docs/openapi.json")))).get()
+        let document = try JSONReader.parse(
+            Array(try Data(contentsOf: Repository.root.appendingPathComponent("docs/openapi.json")))
+        ).get()
         guard case .object(let root) = document, case .object(let components)? = root["components"],
             case .object(let schemas)? = components["schemas"], case .object(let result)? = schemas["Result"],
             case .object(let error)? = schemas["Error"]
@@ -248,7 +318,8 @@ struct SchemaTests {
         let token = "schema-token-0123456789abcdefghijklmnop"
         try token.write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
         let server = try ServeProcess(
-            ["--token-file", scratch.path("tokens"), "--replay-store", "sqlite:" + scratch.path("replay.db")], in: scratch)
+            ["--token-file", scratch.path("tokens"), "--replay-store", "sqlite:" + scratch.path("replay.db")],
+            in: scratch)
         defer { server.stop() }
         let vector = try Self.vector("session-binding--pass")
         guard case .string(let proof)? = vector["proofBase64"], case .object(let options)? = vector["options"] else {
@@ -258,13 +329,18 @@ struct SchemaTests {
         let first = try TestClient.verify(server.port, request, token: token)
         let second = try TestClient.verify(server.port, request, token: token)
         let unauthorized = try TestClient.verify(server.port, request, token: "not-the-token-0123456789abcdefghijkl")
-        let malformed = try TestClient.verify(server.port, #"{"id":"s-2","proofBase64":"CAES","options":{"maxAgeSeconds":"60"}}"#, token: token)
+        let malformed = try TestClient.verify(
+            server.port, #"{"id":"s-2","proofBase64":"CAES","options":{"maxAgeSeconds":"60"}}"#, token: token)
         #expect([first.status, second.status, unauthorized.status, malformed.status] as [Int] == [200, 200, 401, 400])
         #expect(first.json?.verdict == "valid" && second.json?.checkStatus("replay-uniqueness") == "FAIL")
         let results = [first.text, second.text]
         let errors = [unauthorized.text, malformed.text]
-        try Self.expect("docs/openapi.json#/components/schemas/Result", valid: results, broken: errors.map { ($0, "$: unevaluatedProperties") })
-        try Self.expect("docs/openapi.json#/components/schemas/Error", valid: errors, broken: results.map { ($0, "$: additionalProperties") })
+        try Self.expect(
+            "docs/openapi.json#/components/schemas/Result", valid: results,
+            broken: errors.map { ($0, "$: unevaluatedProperties") })
+        try Self.expect(
+            "docs/openapi.json#/components/schemas/Error", valid: errors,
+            broken: results.map { ($0, "$: additionalProperties") })
         try Self.expect(Self.verifySchema + "#/$defs/Answer", valid: results + errors, broken: [])
     }
 
@@ -272,7 +348,9 @@ struct SchemaTests {
     /// the schema too (or a consumer validating our output would refuse it).
     @Test("the schema's reason codes are OctetOutcome.ReasonCode's and docs/checks.md's; its check names the vectors'")
     func closedSets() throws {
-        let schema = try JSONReader.parse(Array(try Data(contentsOf: Repository.root.appendingPathComponent(Self.verifySchema)))).get()
+        let schema = try JSONReader.parse(
+            Array(try Data(contentsOf: Repository.root.appendingPathComponent(Self.verifySchema)))
+        ).get()
         func strings(_ definition: String) -> Set<String> {
             guard case .object(let root) = schema, case .object(let definitions)? = root["$defs"],
                 case .object(let def)? = definitions[definition], case .array(let values)? = def["enum"]
@@ -280,13 +358,17 @@ struct SchemaTests {
             return Set(values.compactMap { if case .string(let text) = $0 { return text } else { return nil } })
         }
         let codes = strings("ReasonCode")
-        #expect(codes == Set(ReasonCode.allCases.map(\.rawValue)), "schema vs ReasonCode: \(codes.symmetricDifference(ReasonCode.allCases.map(\.rawValue)))")
-        let checksDoc = try String(contentsOf: Repository.root.appendingPathComponent("docs/checks.md"), encoding: .utf8)
-        let table = Set(checksDoc.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
-            let name = String(line[line.index(line.startIndex, offsetBy: 3)..<end])
-            return name.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" } ? name : nil
-        })
+        #expect(
+            codes == Set(ReasonCode.allCases.map(\.rawValue)),
+            "schema vs ReasonCode: \(codes.symmetricDifference(ReasonCode.allCases.map(\.rawValue)))")
+        let checksDoc = try String(
+            contentsOf: Repository.root.appendingPathComponent("docs/checks.md"), encoding: .utf8)
+        let table = Set(
+            checksDoc.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+                let name = String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+                return name.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" } ? name : nil
+            })
         #expect(codes == table, "schema vs docs/checks.md: \(codes.symmetricDifference(table))")
         var names = Set<String>()
         for file in Self.vectorFiles {

@@ -39,7 +39,8 @@ enum SchemaValidator {
         where document.contains("\n") || document.trimmingCharacters(in: .whitespaces).isEmpty {
             throw Failure(description: "document \(index) is not one non-empty line: \(document.prefix(200))")
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-schema-\(UUID().uuidString).jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "octet-schema-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data((documents.joined(separator: "\n") + "\n").utf8).write(to: file)
         let outcome = try run([python, script, schema, "--lines", "--all", file.path], input: nil)
@@ -108,7 +109,8 @@ enum SchemaValidator {
             process.interrupt()
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw Failure(description: "\(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s")
+            throw Failure(
+                description: "\(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s")
         }
         process.waitUntilExit()
         return (

@@ -233,7 +233,8 @@ struct ServeEndpointTests {
         let kept = try #require(try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof())).json)
         #expect(kept.checkStatus("revocation") == "FAIL")
         #expect(server.events("reload").last?["revocationList"] == .string("kept"))
-        #expect(server.events("reload").last?["errors"].map { "\($0)".contains("--revocation-list status.json: ") } == true)
+        #expect(
+            server.events("reload").last?["errors"].map { "\($0)".contains("--revocation-list status.json: ") } == true)
     }
 
     @Test("a non-loopback address without a token file is refused at start-up")
@@ -249,14 +250,22 @@ struct ServeEndpointTests {
         #expect(process.terminationStatus == 64)
     }
 
-    @Test("start-up errors say 'octet-verify serve:' once and the file once, never 'serve: serve:' or 'token file: token file'")
+    @Test(
+        "start-up errors say 'octet-verify serve:' once and the file once, never 'serve: serve:' or 'token file: token file'"
+    )
     func startUpMessagesAreNotDoubled() throws {
         let binary = try #require(VerifierBinary.url)
         for (arguments, says) in [
-            (["--listen", "127.0.0.1:0", "--token-file", "/nonexistent/tokens.txt"], "token file /nonexistent/tokens.txt"),
+            (
+                ["--listen", "127.0.0.1:0", "--token-file", "/nonexistent/tokens.txt"],
+                "token file /nonexistent/tokens.txt"
+            ),
             (["--listen", "0.0.0.0:0"], "--listen 0.0.0.0:0 is not a loopback address"),
             (["--lisen", "127.0.0.1:0"], "did you mean --listen?"),
-            (["--listen", "127.0.0.1:0", "--replay-db", "r.db"], "it is an option of octet-verify, not of octet-verify serve"),
+            (
+                ["--listen", "127.0.0.1:0", "--replay-db", "r.db"],
+                "it is an option of octet-verify, not of octet-verify serve"
+            ),
         ] {
             let process = Process()
             let errors = Pipe()

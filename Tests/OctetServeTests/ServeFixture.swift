@@ -244,7 +244,8 @@ enum TestClient {
             while !rest.isEmpty, let reply = try? TestClient.parse(Array(rest)),
                 let length = reply.header("Content-Length").flatMap({ Int($0) }), length <= reply.body.count
             {
-                replies.append(HTTPReply(status: reply.status, headers: reply.headers, body: Array(reply.body.prefix(length))))
+                replies.append(
+                    HTTPReply(status: reply.status, headers: reply.headers, body: Array(reply.body.prefix(length))))
                 rest = rest.dropFirst(rest.count - reply.body.count + length)
             }
             return (replies, rest.count)

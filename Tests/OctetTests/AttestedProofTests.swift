@@ -41,7 +41,11 @@ struct AttestedProofTests {
             issuer: { try Attested.androidIssuer() },
             expect: [
                 Expect(check: hardware, status: .pass, detail: "hardware-attested (TrustedEnvironment, RKP)"),
-                Expect(check: deviceSig, status: .pass, detail: "the leaf certificate's key, the proof key, signed the committed digest; hardware-attestation judges its chain"),
+                Expect(
+                    check: deviceSig, status: .pass,
+                    detail:
+                        "the leaf certificate's key, the proof key, signed the committed digest; hardware-attestation judges its chain"
+                ),
                 Expect(check: required, status: .pass),
                 Expect(check: CheckName.binding, status: .pass),
             ], verdict: .valid),

@@ -124,7 +124,8 @@ struct BackendCheckTests {
     @Test(
         "revocation's code is REVOKED when any listed entry is revoked, SUSPENDED when every one is suspended",
         arguments: [
-            ([RevocationEntry.Status.revoked], "REVOKED"), ([.suspended], "SUSPENDED"), ([.suspended, .revoked], "REVOKED"),
+            ([RevocationEntry.Status.revoked], "REVOKED"), ([.suspended], "SUSPENDED"),
+            ([.suspended, .revoked], "REVOKED"),
         ])
     func revocationCode(statuses: [RevocationEntry.Status], code: String) {
         let deviceKeyHash = SHA256.hash(Fixture.deviceKey.publicKey.x963Representation)

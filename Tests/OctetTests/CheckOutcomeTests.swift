@@ -36,7 +36,8 @@ struct CheckOutcomeTests {
             id: "a dropped middle stage breaks the chain: FAIL", check: "stage-signatures", expected: .fail,
             code: "STAGE_SIGNATURE_INVALID",
             draft: {
-                $0.assurance = .init(verdict: .verified, detector: nil); $0.stages = [.capture, .fix, .content, .verdict];
+                $0.assurance = .init(verdict: .verified, detector: nil);
+                $0.stages = [.capture, .fix, .content, .verdict];
                 $0.contentRoot = Array(repeating: 1, count: 32)
             },
             mutations: [.dropStage(2)]),
@@ -190,20 +191,25 @@ struct CheckOutcomeTests {
             draft: { $0.assurance = .init(verdict: .spoofed, detector: nil) }, detail: "ignored since 3.1"),
         Case(
             id: "requireVerdict alone has no effect since 3.1", check: "verdict-tier", expected: .notChecked,
-            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) }, options: { $0.requireVerdict = .verified }),
+            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
+            options: { $0.requireVerdict = .verified }),
         Case(
             id: "honoured: VERIFIED passes", check: "verdict-tier", expected: .pass,
-            draft: { $0.assurance = .init(verdict: .verified, detector: "disc/2.4") }, options: { $0.honorVerdictTier = true },
+            draft: { $0.assurance = .init(verdict: .verified, detector: "disc/2.4") },
+            options: { $0.honorVerdictTier = true },
             detail: "VERIFIED"),
         Case(
             id: "honoured: PLAUSIBLE passes", check: "verdict-tier", expected: .pass,
-            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) }, options: { $0.honorVerdictTier = true }),
+            draft: { $0.assurance = .init(verdict: .plausible, detector: nil) }, options: { $0.honorVerdictTier = true }
+        ),
         Case(
             id: "honoured: UNCERTAIN warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
-            draft: { $0.assurance = .init(verdict: .uncertain, detector: nil) }, options: { $0.honorVerdictTier = true }, detail: "UNCERTAIN"),
+            draft: { $0.assurance = .init(verdict: .uncertain, detector: nil) },
+            options: { $0.honorVerdictTier = true }, detail: "UNCERTAIN"),
         Case(
             id: "honoured: SUSPICIOUS warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
-            draft: { $0.assurance = .init(verdict: .suspicious, detector: nil) }, options: { $0.honorVerdictTier = true }),
+            draft: { $0.assurance = .init(verdict: .suspicious, detector: nil) },
+            options: { $0.honorVerdictTier = true }),
         Case(
             id: "honoured: SPOOFED warns", check: "verdict-tier", expected: .warn, code: "TIER_BELOW_PLAUSIBLE",
             draft: { $0.assurance = .init(verdict: .spoofed, detector: nil) }, options: { $0.honorVerdictTier = true }),

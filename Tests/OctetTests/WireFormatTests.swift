@@ -215,7 +215,10 @@ struct WireFormatTests {
             let indices = records.list.indices.filter { records.list[$0].field == stages }
             records.list.swapAt(indices[0], indices[1])
         },
-        Case(id: "two VERDICT stages", code: .boundViolated, draft: { $0.assurance = .init(verdict: .verified, detector: nil) }) {
+        Case(
+            id: "two VERDICT stages", code: .boundViolated,
+            draft: { $0.assurance = .init(verdict: .verified, detector: nil) }
+        ) {
             records in
             records.append(stages, .lengthDelimited, records.list.last { $0.field == stages }!.payload)
         },

@@ -248,7 +248,8 @@ enum ClaimCases {
 
     static func verdictTier(_ builder: inout CaseBuilder) {
         func tier(_ verdict: LocationProofVerdict?) -> [UInt8] {
-            B.issue(B.draft { draft in if let verdict { draft.assurance = .init(verdict: verdict, detector: "disc/2.4") } })
+            B.issue(
+                B.draft { draft in if let verdict { draft.assurance = .init(verdict: verdict, detector: "disc/2.4") } })
         }
         let rows: [(String, String, [UInt8], VectorOptions, CheckStatus, ProofVerification.Verdict)] = [
             (

@@ -96,7 +96,8 @@ enum SignatureCases {
             ),
             (
                 "fail-assurance-bound-by-capture", "assurance (claim 8) bound by CAPTURE",
-                B.draft { $0.assurance = .init(verdict: .verified, detector: nil) }, [.bindInStage(claimField: 8, stage: .capture)]
+                B.draft { $0.assurance = .init(verdict: .verified, detector: nil) },
+                [.bindInStage(claimField: 8, stage: .capture)]
             ),
         ]
         for (id, rule, draft, mutations) in bindingCases {

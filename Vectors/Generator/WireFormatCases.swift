@@ -192,7 +192,9 @@ enum WireFormatCases {
         )
         builder.malformed(
             "fail-enum-zero-verdict", "AssuranceTier.verdict = 0",
-            WireEdit.edit(B.issue(B.draft { $0.assurance = .init(verdict: .verified, detector: nil) }), at: [(4, 0), (8, 0)]) {
+            WireEdit.edit(
+                B.issue(B.draft { $0.assurance = .init(verdict: .verified, detector: nil) }), at: [(4, 0), (8, 0)]
+            ) {
                 WireEdit.replace(1, with: WireEdit.varint(1, 0), in: &$0)
             })
         builder.malformed(

@@ -16,7 +16,9 @@ enum DeviceSignature {
             return .fail(.keyMismatch, "the leaf certificate's key is not the proof key")
         }
         return leafKey.isValidSignature(signature, digest: context.deviceDigest)
-            ? .pass("the leaf certificate's key, the proof key, signed the committed digest; hardware-attestation judges its chain")
+            ? .pass(
+                "the leaf certificate's key, the proof key, signed the committed digest; hardware-attestation judges its chain"
+            )
             : .fail(.deviceSignatureInvalid, "Android device signature does not verify over the committed digest")
     }
 

@@ -25,7 +25,8 @@ extension Check {
         RegionCheck.withExpected(context) { _ in
             let fix = context.proof.claims.fix
             return RegionRules.contains(
-                fix: PointE7(latE7: fix.latE7, lonE7: fix.lonE7), horizontalAccuracyMillimeters: fix.horizontalAccuracyMm,
+                fix: PointE7(latE7: fix.latE7, lonE7: fix.lonE7),
+                horizontalAccuracyMillimeters: fix.horizontalAccuracyMm,
                 claimed: context.proof.claims.region)
         }
     }

@@ -38,7 +38,9 @@ extension Check {
             }
             ask(.certificate(serialHex: serial), "Android attestation certificate \(index + 1) of \(chain.count)")
         }
-        if !findings.isEmpty { return .fail(statuses.contains(.revoked) ? .revoked : .suspended, findings.joined(separator: "; ")) }
+        if !findings.isEmpty {
+            return .fail(statuses.contains(.revoked) ? .revoked : .suspended, findings.joined(separator: "; "))
+        }
         if let unavailable {
             return .inconclusive(.revocationSourceUnavailable, "revocation source unavailable: \(unavailable)")
         }

@@ -175,7 +175,8 @@ enum ProofDecoder {
         guard CommittedContent.isKey(keyBytes) else {
             throw WireError(
                 .boundViolated, at: keyRecord.offset,
-                "ContentCommitment.key must be \(FieldSpec.text(K.key.bytes)) bytes of \(CommittedContent.keyCharacters)")
+                "ContentCommitment.key must be \(FieldSpec.text(K.key.bytes)) bytes of \(CommittedContent.keyCharacters)"
+            )
         }
         let typeRecord = try item.required(contentType, K.contentType)
         let decodedType = try item.string(typeRecord, "content_type")

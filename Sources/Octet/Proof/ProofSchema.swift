@@ -83,7 +83,8 @@ package enum ProofSchema {
     package static let fix = WireSchema("Fix", Fix.fields)
     package enum ContentCommitment {
         package static let key = FieldSpec(1, "key", .lengthDelimited, bytes: CommittedContent.keyBytes)
-        package static let contentType = FieldSpec(2, "content_type", .lengthDelimited, bytes: CommittedContent.contentTypeBytes)
+        package static let contentType = FieldSpec(
+            2, "content_type", .lengthDelimited, bytes: CommittedContent.contentTypeBytes)
         package static let size = FieldSpec(3, "size", .varint)
         package static let sha256 = FieldSpec(4, "sha256", .lengthDelimited, bytes: digestBytes)
         package static let locator = FieldSpec(5, "locator", .lengthDelimited)

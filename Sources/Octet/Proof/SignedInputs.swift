@@ -116,7 +116,9 @@ struct ClaimHashes {
         hashes.reserveCapacity(ClaimPayloads.fieldCount)
         for field in 0..<ClaimPayloads.fieldCount {
             hashes.append(
-                payloads.payload(field, in: bytes).map { ClaimHash.of(field: UInt32(field), payload: $0, hasher: &hasher) })
+                payloads.payload(field, in: bytes).map {
+                    ClaimHash.of(field: UInt32(field), payload: $0, hasher: &hasher)
+                })
         }
         self.hashes = hashes
     }
