@@ -442,7 +442,7 @@ internal class ClaimEdits(private val random: Random, private val pools: Pools, 
             }
             3 -> {
                 val length = listOf(0, 1, 254, 255, 256).pick()
-                val bytes = ByteArray(length) { 'a'.toByte() }
+                val bytes = ByteArray(length) { ('a' - '\u0000').toByte() }
                 if (length > 0 && random.nextInt(4) == 0) bytes[random.nextInt(length)] = 0xC3.toByte()
                 set(claims, WireRecord.lengthDelimited(3, bytes))
                 "app_id length $length"
@@ -457,7 +457,7 @@ internal class ClaimEdits(private val random: Random, private val pools: Pools, 
             7 -> "content ${content(claims)}"
             else -> {
                 val verdict = listOf(0L, 1, 2, 3, 4, 5, 6, -1).pick()
-                val detector = ByteArray(listOf(0, 8, 64, 65).pick()) { 'd'.toByte() }
+                val detector = ByteArray(listOf(0, 8, 64, 65).pick()) { ('d' - '\u0000').toByte() }
                 val tier = mutableListOf(WireRecord.varintRecord(1, verdict))
                 if (detector.isNotEmpty() || random.nextBoolean()) tier.add(WireRecord.lengthDelimited(2, detector))
                 set(claims, WireRecord.lengthDelimited(8, WireRecord.join(tier)))
