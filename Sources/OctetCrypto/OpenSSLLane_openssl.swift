@@ -154,11 +154,7 @@ final class P256KeyPool: @unchecked Sendable {
     private let lock = Lock()
     static let capacity = 64
 
-    func take() -> (OpaquePointer, OpaquePointer?)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return free.popLast()
-    }
+    func take() -> (OpaquePointer, OpaquePointer?)? { lock.withLock { free.popLast() } }
 
     /// Frees every kept key and context (a lane that ends).
     func freeAll() {
