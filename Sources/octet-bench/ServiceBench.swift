@@ -14,9 +14,11 @@ import OctetIssuer
 /// The figure that counts is **CPU per request against the library's CPU per verification**:
 /// the front end's own CPU (user + system, from the kernel: `/proc/PID/stat` of the server, or
 /// `getrusage` of the reaped `--requests` co-process) per request, divided by the CPU this process
-/// spends per `Octet.verify` of the same proofs in a loop on one thread, measured around the front
-/// end's run in the same round (half the proofs before it, half after). It says what the front end
-/// costs around each verification, whatever else the two cores are doing. Wall-clock throughput
+/// spends per `Octet.verify` of the same proofs in a loop on one thread, the two taking turns of a
+/// tenth of a second through the round (`library(_:turn:takingTurnsWith:)`). It says what the front
+/// end costs around each verification, whatever else the two cores are doing. `--requests` runs as
+/// a backend runs it: a co-process reading requests from a pipe and writing answers to another,
+/// which this process reads as they come. Wall-clock throughput
 /// against the library (the old ceiling: twice its one-thread rate) is printed too, but on two
 /// shared cores it measures the machine more than the server.
 ///
@@ -48,12 +50,21 @@ enum ServiceBench {
         return Mix(requests: requests, proofs: proofs, atMilliseconds: at)
     }
 
-    /// The library on one thread over the mix.
+    /// The library's CPU and wall time over some proofs.
     struct LibraryRun {
+        var proofs = 0
+        var seconds = 0.0
+        var cpuSeconds = 0.0
         /// Proofs per second (wall clock).
-        var rate = 0.0
+        var rate: Double { Double(proofs) / seconds }
         /// CPU microseconds (user + system, this process) per `Octet.verify`.
-        var cpuMicroseconds = 0.0
+        var cpuMicroseconds: Double { cpuSeconds / Double(proofs) * 1e6 }
+
+        static func += (run: inout LibraryRun, turn: LibraryRun) {
+            run.proofs += turn.proofs
+            run.seconds += turn.seconds
+            run.cpuSeconds += turn.cpuSeconds
+        }
     }
 
     /// `Octet.verify` of every proof of the mix in a loop on this thread: its rate and CPU per proof.
@@ -62,23 +73,34 @@ enum ServiceBench {
     static func library(_ proofs: ArraySlice<Data>, atMilliseconds milliseconds: Int64) -> LibraryRun {
         let cpuBefore = Measure.ownCPUSeconds()
         let seconds = Measure.time { verifyAll(proofs, atMilliseconds: milliseconds) }
-        let cpu = Measure.ownCPUSeconds() - cpuBefore
-        return LibraryRun(rate: Double(proofs.count) / seconds, cpuMicroseconds: cpu / Double(proofs.count) * 1e6)
+        return LibraryRun(proofs: proofs.count, seconds: seconds, cpuSeconds: Measure.ownCPUSeconds() - cpuBefore)
     }
 
-    /// The library over the mix's first half, then `frontEnd` (the front end's run over the whole
-    /// mix), then the library over the second half, counted as one library run: the cores' speed
-    /// drifts by a tenth or more within seconds here, and a drift during the round then moves both
-    /// sides alike (as `batch` brackets its tool runs).
-    static func library(_ mix: Mix, bracketing frontEnd: () -> Void) -> LibraryRun {
-        let half = mix.proofs.count / 2
-        let before = library(mix.proofs[..<half], atMilliseconds: mix.atMilliseconds)
-        frontEnd()
-        let after = library(mix.proofs[half...], atMilliseconds: mix.atMilliseconds)
-        let count = Double(mix.proofs.count)
-        let seconds = Double(half) / before.rate + (count - Double(half)) / after.rate
-        let cpu = before.cpuMicroseconds * Double(half) + after.cpuMicroseconds * (count - Double(half))
-        return LibraryRun(rate: count / seconds, cpuMicroseconds: cpu / count)
+    /// Requests a front end answers in one turn: about a tenth of a second of work for either side.
+    static let turn = 500
+
+    /// The library and a front end taking turns over the mix, `turn` requests at a time: the
+    /// library verifies the first half of a turn's proofs on this thread, `frontEnd` answers the
+    /// turn's requests (given as a range of the mix), the library verifies the second half, then
+    /// all of them on two threads at once. Returns the library's runs on one thread and on two.
+    ///
+    /// The cores' speed here drifts by a tenth or more within seconds. With turns this short both
+    /// sides meet the same drift; with one turn each a round (the library's halves around the whole
+    /// front-end run, until 2026-12-07) gave rounds from 0.93 to 1.23 in one run.
+    static func library(
+        _ mix: Mix, turn: Int = turn, takingTurnsWith frontEnd: (Range<Int>) -> Void
+    ) -> (one: LibraryRun, two: LibraryRun) {
+        var one = LibraryRun()
+        var two = LibraryRun()
+        for start in stride(from: 0, to: mix.proofs.count, by: turn) {
+            let range = start..<min(start + turn, mix.proofs.count)
+            let middle = start + range.count / 2
+            one += library(mix.proofs[start..<middle], atMilliseconds: mix.atMilliseconds)
+            frontEnd(range)
+            one += library(mix.proofs[middle..<range.upperBound], atMilliseconds: mix.atMilliseconds)
+            two += libraryTwoThreads(mix.proofs[range], atMilliseconds: mix.atMilliseconds)
+        }
+        return (one, two)
     }
 
     /// The library's first verifications in this process (keys, contexts, pages), made before the
@@ -93,23 +115,20 @@ enum ServiceBench {
         for proof in proofs { _ = Octet.verify(proofBytes: proof, options: options) }
     }
 
-    /// The library on two threads at once over the mix (each thread half of it): what both cores
-    /// deliver when both are busy, which on this machine is less than twice one thread's rate, and
-    /// the CPU each verification then costs (more than on one thread: the cores slow each other).
-    static func libraryTwoThreads(_ mix: Mix) -> LibraryRun {
-        let options = VerifyOptions(verificationTime: Date(timeIntervalSince1970: Double(mix.atMilliseconds) / 1000))
-        let half = mix.proofs.count / 2
-        let proofs = mix.proofs
+    /// The library on two threads at once over the proofs (each thread half of them): what both
+    /// cores deliver when both are busy, which on this machine is less than twice one thread's
+    /// rate, and the CPU each verification then costs (more than on one thread when the cores slow
+    /// each other).
+    static func libraryTwoThreads(_ proofs: ArraySlice<Data>, atMilliseconds milliseconds: Int64) -> LibraryRun {
+        let half = proofs.count / 2
         let cpuBefore = Measure.ownCPUSeconds()
         let seconds = Measure.time {
             DispatchQueue.concurrentPerform(iterations: 2) { part in
-                for proof in proofs[(part * half)..<((part + 1) * half)] {
-                    _ = Octet.verify(proofBytes: proof, options: options)
-                }
+                let start = proofs.startIndex + part * half
+                verifyAll(proofs[start..<(start + half)], atMilliseconds: milliseconds)
             }
         }
-        let cpu = Measure.ownCPUSeconds() - cpuBefore
-        return LibraryRun(rate: Double(half * 2) / seconds, cpuMicroseconds: cpu / Double(half * 2) * 1e6)
+        return LibraryRun(proofs: half * 2, seconds: seconds, cpuSeconds: Measure.ownCPUSeconds() - cpuBefore)
     }
 
     /// The octet-verify beside octet-bench, or `OCTET_BENCH_TOOL` (another build, to compare two in one run).
@@ -132,6 +151,8 @@ enum ServiceBench {
             var library = LibraryRun(), libraryTwo = LibraryRun(), rate = 0.0, seconds = 0.0, verifierCPU = 0.0
             var databaseCPU = 0.0
             var status: Int32 = 0
+            /// Turns that ended before every request of theirs was answered.
+            var unanswered = 0
             /// The packaged static binary on the same mix, when there is one and no store.
             var packagedRate: Double?
             /// The co-process's CPU per request ÷ the library's CPU per verification.
@@ -151,19 +172,35 @@ enum ServiceBench {
         for index in 0..<7 {
             let mix = mix(count: count)
             if index == 0 { warmUp(mix) }
-            try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
             var round = Round(count: count)
-            let arguments = ["--requests", file.path] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
-            round.library = library(mix) {
-                let cpuBefore = Measure.childrenCPUSeconds()
-                let databaseBefore = databaseCPUSeconds(replayStore)
-                (round.seconds, round.status) = Measure.runProcess(
-                    tool, arguments + (replayStore.map { ["--replay-store", $0] } ?? []))
-                round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
-                round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
+            let jobsArguments = jobs.map { ["--jobs", "\($0)"] } ?? []
+            // Each turn's lines in one buffer, made before the round.
+            let turns = stride(from: 0, to: count, by: turn).map { start in
+                Array((mix.requests[start..<min(start + turn, count)].joined(separator: "\n") + "\n").utf8)
             }
-            if let packaged { round.packagedRate = Double(count) / Measure.runProcess(packaged.url, arguments).seconds }
-            round.libraryTwo = libraryTwoThreads(mix)
+            let cpuBefore = Measure.childrenCPUSeconds()
+            let databaseBefore = databaseCPUSeconds(replayStore)
+            if let coProcess = RequestsCoProcess(
+                tool: tool,
+                arguments: ["--requests", "-"] + jobsArguments + (replayStore.map { ["--replay-store", $0] } ?? []))
+            {
+                (round.library, round.libraryTwo) = library(mix) { range in
+                    round.seconds += Measure.time {
+                        if !coProcess.answer(turns[range.lowerBound / turn]) { round.unanswered += 1 }
+                    }
+                }
+                round.status = coProcess.finish()
+            } else {
+                round.status = -1
+            }
+            // The co-process's whole life, start-up included: it is idle between its turns.
+            round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
+            round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
+            if let packaged {
+                try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+                round.packagedRate =
+                    Double(count) / Measure.runProcess(packaged.url, ["--requests", file.path] + jobsArguments).seconds
+            }
             round.rate = Double(count) / round.seconds
             rounds.append(round)
         }
@@ -172,7 +209,7 @@ enum ServiceBench {
         let round = rounds[cpuRatios.firstIndex(of: cpuMedian)!]
         let ratios = rounds.map { $0.rate / (2 * $0.library.rate) }
         print(
-            "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(rounds.map { String($0.status) }.joined(separator: " ")), \(rounds.count) rounds, median round by CPU:"
+            "requests: \(count) requests (3/4 valid), --jobs \(jobs.map(String.init) ?? "default"), store \(replayStore.map(storeName) ?? "none"), exit \(rounds.map { String($0.status) }.joined(separator: " ")), turns cut short \(rounds.map(\.unanswered).reduce(0, +)), \(rounds.count) rounds of \(count / turn) turns, median round by CPU:"
         )
         print(
             "requests-cpu-ratio-to-library: \(Measure.format(cpuMedian, 3)) (octet-verify CPU per request ÷ library CPU per verify; median of \(Measure.listed(cpuRatios)))"
@@ -287,31 +324,33 @@ enum ServiceBench {
             /// The same CPU against the library's per verify with two threads verifying at once.
             var cpuRatioToTwoThreads: Double { serverMicroseconds / libraryTwo.cpuMicroseconds }
         }
-        // Rounds, each with proofs of its own (with a store, a proof is accepted once), the server's
-        // run bracketed by the library's two halves. Five (three until 2026-12-06): single rounds
+        // Rounds, each with proofs of its own (with a store, a proof is accepted once), the server
+        // and the library taking turns. Five (three until 2026-12-06): single rounds
         // move by ±0.04 here, and the median of three moved with them.
         var rounds: [Round] = []
         for index in 0..<5 {
             let mix = mix(count: count)
             if index == 0 { warmUp(mix) }
             var round = Round()
-            round.library = library(mix) {
-                let before = (
-                    server: Measure.cpuSplit(pid: server.pid), load: Measure.ownCPUSeconds(),
-                    database: databaseCPUSeconds(replayStore), switches: Measure.contextSwitches(pid: server.pid),
-                    loadSwitches: Measure.ownContextSwitches()
-                )
-                round.outcome = LoadRun.run(
-                    port: port, requests: mix.requests, connections: connections, ratePerSecond: nil)
-                let after = Measure.cpuSplit(pid: server.pid)
-                round.server = after.user + after.system - before.server.user - before.server.system
-                round.serverSystem = after.system - before.server.system
-                round.load = Measure.ownCPUSeconds() - before.load
-                round.database = databaseCPUSeconds(replayStore) - before.database
-                round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
-                round.loadSwitches = Measure.ownContextSwitches() - before.loadSwitches
+            let before = (
+                server: Measure.cpuSplit(pid: server.pid), database: databaseCPUSeconds(replayStore),
+                switches: Measure.contextSwitches(pid: server.pid)
+            )
+            // Turns of 1,000 requests: each opens its own connections, a cost the server's figure
+            // then carries once per 1,000 requests.
+            (round.library, round.libraryTwo) = library(mix, turn: 1000) { range in
+                let load = (cpu: Measure.ownCPUSeconds(), switches: Measure.ownContextSwitches())
+                round.outcome += LoadRun.run(
+                    port: port, requests: Array(mix.requests[range]), connections: connections, ratePerSecond: nil)
+                round.load += Measure.ownCPUSeconds() - load.cpu
+                round.loadSwitches += Measure.ownContextSwitches() - load.switches
             }
-            round.libraryTwo = libraryTwoThreads(mix)
+            // The server's whole round: it is idle during the library's turns.
+            let after = Measure.cpuSplit(pid: server.pid)
+            round.server = after.user + after.system - before.server.user - before.server.system
+            round.serverSystem = after.system - before.server.system
+            round.database = databaseCPUSeconds(replayStore) - before.database
+            round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
             rounds.append(round)
         }
         let cpuRatios = rounds.map(\.cpuRatio)
@@ -329,7 +368,7 @@ enum ServiceBench {
         }
         let store = replayStore.map(storeName) ?? "none"
         print(
-            "serve: \(count) requests (3/4 valid) per round, \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store), \(rounds.count) rounds, median round by CPU:"
+            "serve: \(count) requests (3/4 valid) per round, \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store), \(rounds.count) rounds of \(count / 1000) turns, median round by CPU:"
         )
         print(
             "serve-statuses: \(rounds.map { $0.outcome.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ") }.joined(separator: " | "))"
@@ -381,6 +420,13 @@ enum LoadRun {
         var latencies: [Double] = []
         var statuses: [Int: Int] = [:]
         var seconds: Double = 0
+
+        /// Another run's requests added to this one's (a round's turns).
+        static func += (outcome: inout Outcome, turn: Outcome) {
+            outcome.latencies += turn.latencies
+            outcome.statuses.merge(turn.statuses, uniquingKeysWith: +)
+            outcome.seconds += turn.seconds
+        }
     }
 
     static func run(port: UInt16, requests: [String], connections: Int, ratePerSecond: Double?) -> Outcome {
@@ -512,7 +558,7 @@ enum LoadRun {
 
 /// `octet-bench threads`: what two threads of the library cost each other. The CPU per
 /// `Octet.verify` over the requests' mix with two threads verifying at once, divided by the CPU
-/// per verify on one thread, in alternating rounds of one run. Above 1 is CPU the front ends'
+/// per verify on one thread, taking turns of 500 proofs in each of seven rounds. Above 1 is CPU the front ends'
 /// ratios charge to them when they verify on both cores (`requests`, `serve`) though the library
 /// itself spends it.
 enum ThreadsBench {
@@ -523,13 +569,14 @@ enum ThreadsBench {
         var one: [Double] = []
         var two: [Double] = []
         for _ in 0..<7 {
-            let single = ServiceBench.library(mix)
-            let double = ServiceBench.libraryTwoThreads(mix)
+            let (single, double) = ServiceBench.library(mix) { _ in }
             one.append(single.cpuMicroseconds)
             two.append(double.cpuMicroseconds)
             ratios.append(double.cpuMicroseconds / single.cpuMicroseconds)
         }
-        print("threads: \(count) proofs (3/4 valid), 7 rounds, one thread then two threads each round")
+        print(
+            "threads: \(count) proofs (3/4 valid), 7 rounds, one thread then two threads by turns of \(ServiceBench.turn) proofs"
+        )
         print(
             "library-two-threads-cpu-ratio: \(Measure.format(Measure.median(ratios), 3)) (CPU per verify with two threads verifying at once ÷ with one; median of \(Measure.listed(ratios)))"
         )
