@@ -145,8 +145,6 @@ enum ServiceBench {
             print("requests: skipped: no octet-verify beside octet-bench (run `swift build -c release` first)")
             return
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("octet-requests-\(getpid()).jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
         struct Round {
             var library = LibraryRun(), libraryTwo = LibraryRun(), rate = 0.0, seconds = 0.0, verifierCPU = 0.0
             var databaseCPU = 0.0
@@ -196,10 +194,12 @@ enum ServiceBench {
             // The co-process's whole life, start-up included: it is idle between its turns.
             round.verifierCPU = Measure.childrenCPUSeconds() - cpuBefore
             round.databaseCPU = databaseCPUSeconds(replayStore) - databaseBefore
-            if let packaged {
-                try? (mix.requests.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-                round.packagedRate =
-                    Double(count) / Measure.runProcess(packaged.url, ["--requests", file.path] + jobsArguments).seconds
+            // The static binary through the same pipes, the whole mix in one turn (its rate only).
+            if let packaged,
+                let coProcess = RequestsCoProcess(tool: packaged.url, arguments: ["--requests", "-"] + jobsArguments)
+            {
+                let seconds = Measure.time { _ = coProcess.answer(turns.flatMap { $0 }) }
+                if coProcess.finish() == 0 { round.packagedRate = Double(count) / seconds }
             }
             round.rate = Double(count) / round.seconds
             rounds.append(round)
