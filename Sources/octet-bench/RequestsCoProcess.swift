@@ -6,8 +6,8 @@ import Foundation
 
 /// `octet-verify --requests -` run as a backend runs it: a co-process that reads requests from one
 /// pipe and writes answers to another. It lives for a whole round of `octet-bench requests`, which
-/// hands it the round's requests a slice at a time between the library's turns
-/// (`ServiceBench.library(_:takingTurnsWith:)`).
+/// hands it the round's requests a turn at a time between the library's turns
+/// (`ServiceBench.library(_:turn:takingTurnsWith:)`).
 final class RequestsCoProcess {
     private let pid: pid_t
     private var input: Int32

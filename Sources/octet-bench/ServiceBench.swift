@@ -67,9 +67,7 @@ enum ServiceBench {
         }
     }
 
-    /// `Octet.verify` of every proof of the mix in a loop on this thread: its rate and CPU per proof.
-    static func library(_ mix: Mix) -> LibraryRun { library(mix.proofs[...], atMilliseconds: mix.atMilliseconds) }
-
+    /// `Octet.verify` of each proof in a loop on this thread: its wall time and CPU.
     static func library(_ proofs: ArraySlice<Data>, atMilliseconds milliseconds: Int64) -> LibraryRun {
         let cpuBefore = Measure.ownCPUSeconds()
         let seconds = Measure.time { verifyAll(proofs, atMilliseconds: milliseconds) }
