@@ -126,19 +126,31 @@ enum Measure {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         if discardErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
+        var status: Int32 = -1
+        let seconds = time {
+            if let pid = spawn(executable, arguments, &actions) { status = wait(pid) }
+        }
+        return (seconds, status)
+    }
+
+    /// Starts `executable` with `arguments`, `actions` applied to its descriptors: its pid, or nil
+    /// when it could not start.
+    static func spawn(_ executable: URL, _ arguments: [String], _ actions: inout posix_spawn_file_actions_t)
+        -> pid_t?
+    {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        var started = false
+        return posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 ? pid : nil
+    }
+
+    /// Waits for child `pid` to end: its exit status, or 128 + the signal that ended it.
+    static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        let seconds = time {
-            started = posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0
-            while started, waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        }
-        guard started else { return (seconds, -1) }
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         // The wait status: the exit code in bits 8-15, or the signal in the low 7 bits.
         let signal = status & 0x7f
-        return (seconds, signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
     /// CPU seconds of the PostgreSQL cluster listening on `port` (the store's URL names it): its

@@ -34,13 +34,10 @@ final class RequestsCoProcess {
         // dup2 clears close-on-exec on the copies, so the tool keeps exactly these two.
         posix_spawn_file_actions_adddup2(&actions, toTool[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromTool[1], 1)
-        let argv = ([tool.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tool.path, &actions, nil, argv, environ) == 0
+        let pid = Measure.spawn(tool, arguments, &actions)
         close(toTool[0])
         close(fromTool[1])
-        guard spawned else {
+        guard let pid else {
             close(toTool[1])
             close(fromTool[0])
             return nil
@@ -61,7 +58,7 @@ final class RequestsCoProcess {
     /// Writes `lines` (requests, each ending in a newline) and reads answers until as many lines
     /// have come back as `lines` holds; false when the co-process ended or stopped reading first.
     func answer(_ lines: [UInt8]) -> Bool {
-        let expected = lines.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let expected = Self.newlines(in: lines[...])
         let fd = input
         let written = DispatchSemaphore(value: 0)
         // A writer of its own: the tool answers while it reads, and a full answer pipe would
@@ -82,11 +79,13 @@ final class RequestsCoProcess {
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            answered += buffer[..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            answered += Self.newlines(in: buffer[..<count])
         }
         written.wait()
         return answered == expected
     }
+
+    private static func newlines(in bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
 
     /// Closes the tool's input and waits for it: its exit status (128 + the signal if one ended it).
     func finish() -> Int32 {
@@ -94,9 +93,6 @@ final class RequestsCoProcess {
         input = -1
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while buffer.withUnsafeMutableBytes({ read(output, $0.baseAddress, $0.count) }) > 0 {}
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        return Measure.wait(pid)
     }
 }
