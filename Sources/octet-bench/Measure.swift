@@ -89,11 +89,19 @@ enum Measure {
     /// CPU seconds of every child this process has waited for so far (getrusage).
     static func childrenCPUSeconds() -> Double { usageCPUSeconds(RUSAGE_CHILDREN) }
 
+    /// ``childrenCPUSeconds()`` as its user and system parts.
+    static func childrenCPUSplit() -> (user: Double, system: Double) { usageCPUSplit(RUSAGE_CHILDREN) }
+
     private static func usageCPUSeconds(_ who: __rusage_who) -> Double {
+        let split = usageCPUSplit(who)
+        return split.user + split.system
+    }
+
+    private static func usageCPUSplit(_ who: __rusage_who) -> (user: Double, system: Double) {
         var usage = rusage()
         getrusage(who.rawValue, &usage)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        return (seconds(usage.ru_utime), seconds(usage.ru_stime))
     }
 
     /// The middle value (the upper middle of an even count): the figure of a bench made in rounds.

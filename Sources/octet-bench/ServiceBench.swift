@@ -44,10 +44,52 @@ enum ServiceBench {
             copy.proofId = ProofIssuer.randomBytes(16)
             let proof = index % 4 == 3 ? issuer.issue(copy, mutations: [.corruptStageSignature(0)]) : issuer.issue(copy)
             proofs.append(proof)
-            requests.append(
-                #"{"proofBase64":"\#(proof.base64EncodedString())","options":{"verificationTimeMs":\#(at)}}"#)
+            requests.append(request(proof, atMilliseconds: at))
         }
         return Mix(requests: requests, proofs: proofs, atMilliseconds: at)
+    }
+
+    /// One request of the benches: the proof and the verification time.
+    static func request(_ proof: Data, atMilliseconds milliseconds: Int64) -> String {
+        #"{"proofBase64":"\#(proof.base64EncodedString())","options":{"verificationTimeMs":\#(milliseconds)}}"#
+    }
+
+    /// The exchange floor of a front end: its CPU per request whose proof `Octet.verify` rejects
+    /// at `wire-format` (every byte 0xFF, as long as a mix proof, so the request is read and its
+    /// base64 decoded as theirs are, but no cryptography runs), against the library's CPU per
+    /// verify of a real mix, the two taking turns as a round's do. It is what reading a request,
+    /// answering it and, for `serve`, the HTTP exchange and the access log cost whatever the
+    /// verification costs: the part of a front end's ratio above 1 that no change to the
+    /// verifier can remove.
+    struct Floor {
+        /// The requests, made from a fresh mix whose proofs the library verifies in the turns.
+        let mix: Mix
+        let requests: [String]
+        /// `Octet.verify` of the unreadable proofs alone, on this thread.
+        let unreadable: LibraryRun
+        var library = LibraryRun()
+        var frontEndCPU = 0.0
+        var frontEndSystem = 0.0
+
+        init(count: Int) {
+            let mix = ServiceBench.mix(count: count)
+            let proofs = mix.proofs.map { Data(repeating: 0xFF, count: $0.count) }
+            self.mix = mix
+            requests = proofs.map { ServiceBench.request($0, atMilliseconds: mix.atMilliseconds) }
+            unreadable = ServiceBench.library(proofs[...], atMilliseconds: mix.atMilliseconds)
+        }
+
+        var frontEndMicroseconds: Double { frontEndCPU / Double(requests.count) * 1e6 }
+        var ratio: Double { frontEndMicroseconds / library.cpuMicroseconds }
+
+        /// The figure's line: `name` and what the front end is (`server`, `octet-verify`).
+        func line(_ name: String, frontEnd: String, outcome: String) -> String {
+            "\(name): \(Measure.format(ratio, 3)) (\(frontEnd) CPU per request whose proof fails at wire-format, no"
+                + " cryptography: \(Measure.format(frontEndMicroseconds, 1)) µs (system"
+                + " \(Measure.format(frontEndSystem / Double(requests.count) * 1e6, 1))) ÷ library CPU per verify of the"
+                + " mix in the same turns: \(Measure.format(library.cpuMicroseconds, 1)) µs; Octet.verify of those proofs"
+                + " alone \(Measure.format(unreadable.cpuMicroseconds, 1)) µs; \(requests.count) requests, \(outcome))"
+        }
     }
 
     /// The library's CPU and wall time over some proofs.
@@ -157,6 +199,8 @@ enum ServiceBench {
             var cpuRatioToTwoThreads: Double { verifierCPU * 1e6 / Double(count) / libraryTwo.cpuMicroseconds }
             let count: Int
         }
+        let jobsArguments = jobs.map { ["--jobs", "\($0)"] } ?? []
+        let arguments = ["--requests", "-"] + jobsArguments + (replayStore.map { ["--replay-store", $0] } ?? [])
         // dist/octet-verify has no PostgreSQL store, and a second run on one store would replay.
         let packaged = replayStore == nil ? BatchBench.tools().first { $0.name == "dist-octet-verify" } : nil
         // Rounds, as in `batch`: one library run against one tool run moves by more than the
@@ -169,17 +213,10 @@ enum ServiceBench {
             let mix = mix(count: count)
             if index == 0 { warmUp(mix) }
             var round = Round(count: count)
-            let jobsArguments = jobs.map { ["--jobs", "\($0)"] } ?? []
-            // Each turn's lines in one buffer, made before the round.
-            let turns = stride(from: 0, to: count, by: turn).map { start in
-                Array((mix.requests[start..<min(start + turn, count)].joined(separator: "\n") + "\n").utf8)
-            }
+            let turns = lineTurns(mix.requests)
             let cpuBefore = Measure.childrenCPUSeconds()
             let databaseBefore = databaseCPUSeconds(replayStore)
-            if let coProcess = RequestsCoProcess(
-                tool: tool,
-                arguments: ["--requests", "-"] + jobsArguments + (replayStore.map { ["--replay-store", $0] } ?? []))
-            {
+            if let coProcess = RequestsCoProcess(tool: tool, arguments: arguments) {
                 (round.library, round.libraryTwo) = library(mix) { range in
                     round.seconds += Measure.time {
                         if !coProcess.answer(turns[range.lowerBound / turn]) { round.unanswered += 1 }
@@ -202,6 +239,24 @@ enum ServiceBench {
             round.rate = Double(count) / round.seconds
             rounds.append(round)
         }
+        // The exchange floor, through a co-process of its own with the rounds' arguments, less
+        // what one that answers nothing costs (its start-up and exit, not a request's).
+        var floor = Floor(count: max(turn, count / 4))
+        var floorStatus: Int32 = -1
+        let floorTurns = lineTurns(floor.requests)
+        let idleBefore = Measure.childrenCPUSplit()
+        _ = RequestsCoProcess(tool: tool, arguments: arguments)?.finish()
+        let floorBefore = Measure.childrenCPUSplit()
+        if let coProcess = RequestsCoProcess(tool: tool, arguments: arguments) {
+            floor.library =
+                library(floor.mix) { range in _ = coProcess.answer(floorTurns[range.lowerBound / turn]) }.one
+            floorStatus = coProcess.finish()
+        }
+        let floorAfter = Measure.childrenCPUSplit()
+        let idle = (user: floorBefore.user - idleBefore.user, system: floorBefore.system - idleBefore.system)
+        floor.frontEndCPU =
+            floorAfter.user - floorBefore.user - idle.user + floorAfter.system - floorBefore.system - idle.system
+        floor.frontEndSystem = floorAfter.system - floorBefore.system - idle.system
         let cpuRatios = rounds.map(\.cpuRatio)
         let cpuMedian = Measure.median(cpuRatios)
         let round = rounds[cpuRatios.firstIndex(of: cpuMedian)!]
@@ -234,11 +289,19 @@ enum ServiceBench {
                 + "\(Measure.format(Measure.median(twoThreadRatios), 3))"
                 + " (octet-verify CPU per request ÷ library CPU per verify with two threads verifying at once, what"
                 + " --jobs 2 meets; median of \(Measure.listed(twoThreadRatios)))")
+        print(floor.line("requests-exchange-floor", frontEnd: "octet-verify", outcome: "exit \(floorStatus)"))
         let packagedRatios = rounds.compactMap { round in round.packagedRate.map { $0 / (2 * round.library.rate) } }
         if !packagedRatios.isEmpty {
             print(
                 "dist-octet-verify-requests-ratio-to-2x-library: \(Measure.format(Measure.median(packagedRatios), 3)) "
                     + "(median of \(Measure.listed(packagedRatios)))")
+        }
+    }
+
+    /// `requests` in turns of `turn` lines, each turn's lines (newlines included) in one buffer.
+    static func lineTurns(_ requests: [String]) -> [[UInt8]] {
+        stride(from: 0, to: requests.count, by: turn).map { start in
+            Array((requests[start..<min(start + turn, requests.count)].joined(separator: "\n") + "\n").utf8)
         }
     }
 
@@ -351,6 +414,18 @@ enum ServiceBench {
             round.switches = Measure.contextSwitches(pid: server.pid) - before.switches
             rounds.append(round)
         }
+        // The exchange floor, on the same server after the rounds.
+        var floor = Floor(count: max(1000, count / 4))
+        var floorOutcome = LoadRun.Outcome()
+        let floorBefore = Measure.cpuSplit(pid: server.pid)
+        floor.library =
+            library(floor.mix, turn: 1000) { range in
+                floorOutcome += LoadRun.run(
+                    port: port, requests: Array(floor.requests[range]), connections: connections, ratePerSecond: nil)
+            }.one
+        let floorAfter = Measure.cpuSplit(pid: server.pid)
+        floor.frontEndCPU = floorAfter.user + floorAfter.system - floorBefore.user - floorBefore.system
+        floor.frontEndSystem = floorAfter.system - floorBefore.system
         let cpuRatios = rounds.map(\.cpuRatio)
         let median = Measure.median(cpuRatios)
         let round = rounds[cpuRatios.firstIndex(of: median)!]
@@ -401,6 +476,11 @@ enum ServiceBench {
                 + "\(Measure.format(Measure.median(twoThreadRatios), 3))"
                 + " (server CPU per request ÷ library CPU per verify with two threads verifying at once, as the"
                 + " server's two threads do; median of \(Measure.listed(twoThreadRatios)))")
+        print(
+            floor.line(
+                "serve-exchange-floor", frontEnd: "server",
+                outcome: floorOutcome.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(
+                    separator: " ")))
         let closedSorted = closed.latencies.sorted()
         print(
             "serve-saturated-p50-ms: \(Measure.format(closedSorted[closedSorted.count / 2] * 1000, 3))"
