@@ -68,8 +68,8 @@ enum ServiceBench {
         /// `Octet.verify` of the unreadable proofs alone, on this thread.
         let unreadable: LibraryRun
         var library = LibraryRun()
-        var frontEndCPU = 0.0
-        var frontEndSystem = 0.0
+        private(set) var frontEndCPU = 0.0
+        private(set) var frontEndSystem = 0.0
 
         init(count: Int) {
             let mix = ServiceBench.mix(count: count)
@@ -77,6 +77,16 @@ enum ServiceBench {
             self.mix = mix
             requests = proofs.map { ServiceBench.request($0, atMilliseconds: mix.atMilliseconds) }
             unreadable = ServiceBench.library(proofs[...], atMilliseconds: mix.atMilliseconds)
+        }
+
+        /// Charges the front end the CPU between two readings, less `idle` (what a co-process that
+        /// answers nothing costs: its start-up and exit).
+        mutating func chargeFrontEnd(
+            before: (user: Double, system: Double), after: (user: Double, system: Double),
+            idle: (user: Double, system: Double) = (0, 0)
+        ) {
+            frontEndSystem = after.system - before.system - idle.system
+            frontEndCPU = after.user - before.user - idle.user + frontEndSystem
         }
 
         var frontEndMicroseconds: Double { frontEndCPU / Double(requests.count) * 1e6 }
@@ -252,11 +262,9 @@ enum ServiceBench {
                 library(floor.mix) { range in _ = coProcess.answer(floorTurns[range.lowerBound / turn]) }.one
             floorStatus = coProcess.finish()
         }
-        let floorAfter = Measure.childrenCPUSplit()
-        let idle = (user: floorBefore.user - idleBefore.user, system: floorBefore.system - idleBefore.system)
-        floor.frontEndCPU =
-            floorAfter.user - floorBefore.user - idle.user + floorAfter.system - floorBefore.system - idle.system
-        floor.frontEndSystem = floorAfter.system - floorBefore.system - idle.system
+        floor.chargeFrontEnd(
+            before: floorBefore, after: Measure.childrenCPUSplit(),
+            idle: (floorBefore.user - idleBefore.user, floorBefore.system - idleBefore.system))
         let cpuRatios = rounds.map(\.cpuRatio)
         let cpuMedian = Measure.median(cpuRatios)
         let round = rounds[cpuRatios.firstIndex(of: cpuMedian)!]
@@ -423,9 +431,7 @@ enum ServiceBench {
                 floorOutcome += LoadRun.run(
                     port: port, requests: Array(floor.requests[range]), connections: connections, ratePerSecond: nil)
             }.one
-        let floorAfter = Measure.cpuSplit(pid: server.pid)
-        floor.frontEndCPU = floorAfter.user + floorAfter.system - floorBefore.user - floorBefore.system
-        floor.frontEndSystem = floorAfter.system - floorBefore.system
+        floor.chargeFrontEnd(before: floorBefore, after: Measure.cpuSplit(pid: server.pid))
         let cpuRatios = rounds.map(\.cpuRatio)
         let median = Measure.median(cpuRatios)
         let round = rounds[cpuRatios.firstIndex(of: median)!]
@@ -444,7 +450,7 @@ enum ServiceBench {
             "serve: \(count) requests (3/4 valid) per round, \(connections) keep-alive connections, --threads \(threads.map(String.init) ?? "default"), store \(store), \(rounds.count) rounds of \(count / 1000) turns, median round by CPU:"
         )
         print(
-            "serve-statuses: \(rounds.map { $0.outcome.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ") }.joined(separator: " | "))"
+            "serve-statuses: \(rounds.map(\.outcome.statusCounts).joined(separator: " | "))"
         )
         print(
             "serve-cpu-ratio-to-library: \(Measure.format(median, 3)) (server CPU per request ÷ library CPU per verify; median of \(Measure.listed(cpuRatios)))"
@@ -476,11 +482,7 @@ enum ServiceBench {
                 + "\(Measure.format(Measure.median(twoThreadRatios), 3))"
                 + " (server CPU per request ÷ library CPU per verify with two threads verifying at once, as the"
                 + " server's two threads do; median of \(Measure.listed(twoThreadRatios)))")
-        print(
-            floor.line(
-                "serve-exchange-floor", frontEnd: "server",
-                outcome: floorOutcome.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(
-                    separator: " ")))
+        print(floor.line("serve-exchange-floor", frontEnd: "server", outcome: floorOutcome.statusCounts))
         let closedSorted = closed.latencies.sorted()
         print(
             "serve-saturated-p50-ms: \(Measure.format(closedSorted[closedSorted.count / 2] * 1000, 3))"
@@ -498,6 +500,11 @@ enum LoadRun {
         var latencies: [Double] = []
         var statuses: [Int: Int] = [:]
         var seconds: Double = 0
+
+        /// Each status and how many answers had it, by status: `200×15000 …`.
+        var statusCounts: String {
+            statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
+        }
 
         /// Another run's requests added to this one's (a round's turns).
         static func += (outcome: inout Outcome, turn: Outcome) {
