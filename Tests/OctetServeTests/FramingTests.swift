@@ -107,6 +107,23 @@ struct FramingTests {
             "a header line folded onto the next (obs-fold)",
             post(auth + json + "X-Note: a\r\n b\r\nContent-Length: \(length)\r\n"), "folded")
         add(
+            "an HTTP/1.1 request without Host",
+            Array("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), "no Host")
+        add("an HTTP/1.1 request without any header", Array("GET /healthz HTTP/1.1\r\n\r\n".utf8), "no Host")
+        add(
+            "a POST without Host, a body that would be verified",
+            Array("POST /v1/verify HTTP/1.1\r\n\(auth)\(json)Content-Length: \(length)\r\n\r\n\(body)".utf8),
+            "no Host")
+        add(
+            "bare LF line endings", Array("GET /healthz HTTP/1.1\nHost: x\nConnection: close\n\n".utf8),
+            "bare LF")
+        add(
+            "bare LF line endings on a POST, a request smuggled after its body",
+            Array(
+                "POST /v1/verify HTTP/1.1\nHost: x\n\(auth)\(json)Content-Length: \(length)\n\n\(body)\(smuggled)"
+                    .replacingOccurrences(of: "\r\n", with: "\n").utf8), "bare LF")
+        add("bare LF line endings, HTTP/1.0 and no header", Array("GET /healthz HTTP/1.0\n\n".utf8), "bare LF")
+        add(
             "CR LF and bare LF line endings mixed",
             Array("GET /healthz HTTP/1.1\r\nHost: x\nX-Note: b\r\n\r\n".utf8), "mixed line endings")
         add(
@@ -189,14 +206,13 @@ struct FramingTests {
         #expect(server.events("request").isEmpty)
     }
 
-    @Test("well-formed variants are still answered: LF endings, a pipelined pair, a cookie, a short query, padding")
+    @Test("well-formed variants are still answered: a pipelined pair, a cookie, a short query, padding, HTTP/1.0")
     func wellFormedVariants() throws {
         let scratch = try Scratch()
         let server = try Self.server(in: scratch)
         defer { server.stop() }
         let auth = "Authorization: Bearer \(Self.token)"
         let accepted: [(String, String, Int)] = [
-            ("LF line endings", "GET /metrics HTTP/1.1\nHost: x\n\(auth)\nConnection: close\n\n", 1),
             ("a leading empty line", "\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 1),
             (
                 "spaces after a colon, an empty value, trailing spaces",
@@ -237,6 +253,29 @@ struct FramingTests {
                     body: payload))
             #expect(outcome.split.responses.map(\.status) == [200], "\(head)")
         }
+    }
+
+    @Test("an X-Request-Id cut by a NUL is refused and never echoed: the answer and the log carry a generated id")
+    func requestIdWithNul() throws {
+        let scratch = try Scratch()
+        let server = try Self.server(in: scratch)
+        defer { server.stop() }
+        let outcome = try TestClient.raw(
+            server.port, Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\0def\r\n\r\n".utf8))
+        let reply = try #require(outcome.split.responses.first)
+        #expect(reply.status == 400)
+        #expect(reply.json?.errorCode == "HTTP_MALFORMED")
+        let echoed = try #require(reply.header("X-Request-Id"))
+        #expect(echoed.hasPrefix("o-"), "echoed \(echoed)")
+        let logged = server.events("request").compactMap { line -> String? in
+            if case .string(let id)? = line["requestId"] { return id }
+            return nil
+        }
+        #expect(logged == [echoed])
+        // A safe id with no NUL anywhere is still the caller's.
+        let plain = try TestClient.request(
+            server.port, method: "GET", path: "/healthz", headers: ["X-Request-Id": "abc"])
+        #expect(plain.header("X-Request-Id") == "abc")
     }
 
     @Test("a token hidden after a NUL does not authenticate, nor does one before it; the server logs the defect")
