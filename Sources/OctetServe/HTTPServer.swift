@@ -170,6 +170,7 @@ final class HTTPServer: @unchecked Sendable {
             octet_http_listen(address, settings.address.isIPv6 ? 1 : 0, settings.backlog)
         }
         guard fd >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
+        octet_http_set_refusal_callback(refusalLogged)
         for index in 0..<max(1, settings.workers) {
             let daemonContext = DaemonContext(server: self, index: index)
             daemonContexts.append(daemonContext)
@@ -302,8 +303,14 @@ final class HTTPServer: @unchecked Sendable {
     /// The request line is in (MHD calls this before it splits the query or reads a header): a new
     /// exchange, which notes a target too long or with too many arguments for the first call of
     /// `access` to answer 414.
-    fileprivate func uriSeen(_ uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
+    fileprivate func uriSeen(_ uri: UnsafePointer<CChar>, connection: OpaquePointer?, daemon: Int)
+        -> UnsafeMutableRawPointer
+    {
         let exchange = Exchange()
+        if let connection {
+            exchange.socket = octet_http_connection_fd(connection)
+            daemonContexts[daemon].awaitingHeaders[ObjectIdentifier(exchange)] = exchange
+        }
         let length = strlen(uri)
         exchange.target = uri
         exchange.targetLength = length
@@ -347,6 +354,7 @@ final class HTTPServer: @unchecked Sendable {
         guard exchange.routed else {
             // Headers are in: check the framing, then route the request.
             exchange.routed = true
+            daemonContexts[daemon].awaitingHeaders[ObjectIdentifier(exchange)] = nil
             let method = String(cString: methodPointer)
             let url = String(cString: urlPointer)
             exchange.method = method
@@ -471,13 +479,40 @@ final class HTTPServer: @unchecked Sendable {
     /// A client that does not read its socket may miss the answer (the write never waits).
     private func answerMidBody(_ answer: HTTPAnswer, exchange: Exchange, connection: OpaquePointer) -> MHD_Result {
         exchange.discard(budget)
+        write(answer, exchange: exchange, to: octet_http_connection_fd(connection))
+        unwatchBody(exchange)
+        return .NO
+    }
+
+    /// libmicrohttpd refused the request whose headers it is reading, by itself (a
+    /// `Content-Length` it cannot read, or past 2^64), and is about to answer with its response
+    /// head written twice (its bug; `octet_http_refusal`). MHD's log, which tells, does not say
+    /// which connection: it is the one request of this daemon between its request line and its
+    /// headers, when there is only one (MHD reads a request's line before its headers, on this
+    /// thread). Then the answer is ours, written as `answerMidBody` writes, and the socket's write
+    /// side is shut: MHD's own answer fails to go out and MHD closes. With two or more such
+    /// requests on the thread, nothing is guessed and MHD's answer goes out as it is.
+    fileprivate func libraryRefused(_ refusal: octet_http_refusal, daemon: Int) {
+        let waiting = daemonContexts[daemon].awaitingHeaders
+        guard waiting.count == 1, let exchange = waiting.values.first, exchange.socket >= 0 else { return }
+        daemonContexts[daemon].awaitingHeaders = [:]
+        exchange.routed = true
+        exchange.requestId = requestIds.make()
+        let answer =
+            refusal == OCTET_HTTP_CONTENT_LENGTH_TOO_LARGE
+            ? service.tooLarge() : service.malformed(.invalidContentLength)
+        write(answer, exchange: exchange, to: exchange.socket)
+    }
+
+    /// Writes `answer` whole to socket `fd` as `send` would have MHD write it (with `Connection:
+    /// close`), without waiting, shuts the socket's write side, and logs it.
+    private func write(_ answer: HTTPAnswer, exchange: Exchange, to fd: Int32) {
         let reason = MHD_get_reason_phrase_for(UInt32(answer.status)).map { String(cString: $0) } ?? ""
         var head = "HTTP/1.1 \(answer.status) \(reason)\r\nContent-Type: \(answer.contentType)\r\n"
         for (name, value) in answer.headers { head += "\(name): \(value)\r\n" }
         head += "X-Request-Id: \(exchange.requestId)\r\nConnection: close\r\n"
         head += "Content-Length: \(answer.body.count)\r\n\r\n"
         let bytes = Array(head.utf8) + answer.body
-        let fd = octet_http_connection_fd(connection)
         if fd >= 0 {
             var offset = 0
             while offset < bytes.count {
@@ -498,8 +533,6 @@ final class HTTPServer: @unchecked Sendable {
         service.answered(
             answer, method: exchange.method, route: exchange.route, path: exchange.path,
             requestId: exchange.requestId, seconds: seconds)
-        unwatchBody(exchange)
-        return .NO
     }
 
     /// Starts watching a body's progress (`--min-body-rate`).
@@ -547,9 +580,12 @@ final class HTTPServer: @unchecked Sendable {
         return verifyingNanos[daemon] + (since > 0 && now > since ? now - since : 0)
     }
 
-    fileprivate func completed(state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, connection: OpaquePointer?) {
+    fileprivate func completed(
+        state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, connection: OpaquePointer?, daemon: Int
+    ) {
         if let raw = state?.pointee {
             let exchange = Unmanaged<Exchange>.fromOpaque(raw)
+            daemonContexts[daemon].awaitingHeaders[ObjectIdentifier(exchange.takeUnretainedValue())] = nil
             // Answered, refused or cut off: whatever it still holds goes back to the budget (a
             // submitted body's reservation is returned by its verification).
             exchange.takeUnretainedValue().discard(budget)
@@ -660,6 +696,8 @@ private final class Exchange {
     /// The body's bytes so far, as the watchdog reads them, while it is watched (on `watchedFd`).
     var progress: BodyProgress?
     var watchedFd: Int32?
+    /// The connection's socket, as `uriSeen` found it.
+    var socket: Int32 = -1
 
     /// Drops the body kept so far and returns its reservation.
     func discard(_ budget: BufferBudget) {
@@ -694,6 +732,9 @@ private struct BodyWatch {
 private final class DaemonContext {
     let server: Unmanaged<HTTPServer>
     let index: Int
+    /// Requests whose line is read and whose headers are not yet (`HTTPServer.libraryRefused`),
+    /// touched only on the daemon's thread.
+    var awaitingHeaders: [ObjectIdentifier: Exchange] = [:]
 
     init(server: HTTPServer, index: Int) {
         self.server = Unmanaged.passUnretained(server)
@@ -729,14 +770,18 @@ private func uriLogged(
     context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     guard let uri else { return nil }
-    return withServer(context) { server, _ in server.uriSeen(uri) }
+    return withServer(context) { server, daemon in server.uriSeen(uri, connection: connection, daemon: daemon) }
 }
 
 private func requestCompleted(
     context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_RequestTerminationCode
 ) {
-    withServer(context) { server, _ in server.completed(state: state, connection: connection) }
+    withServer(context) { server, daemon in server.completed(state: state, connection: connection, daemon: daemon) }
+}
+
+private func refusalLogged(context: UnsafeMutableRawPointer?, refusal: octet_http_refusal) {
+    withServer(context) { server, daemon in server.libraryRefused(refusal, daemon: daemon) }
 }
 
 private func connectionNotified(

@@ -171,7 +171,8 @@ struct HostileClientTests {
         #expect(responses.first?.header("X-Request-Id")?.hasPrefix("o-") == true)
         #expect(outcome.closedByServer)
         #expect(outcome.seconds < 2)
-        // Logged and counted as an answer.
+        // Logged and counted as an answer (the line may follow the answer by a write).
+        #expect(server.waitFor("request"))
         let statuses = server.events("request").compactMap { line -> String? in
             if case .number(let status)? = line["status"] { return status.text }
             return nil
