@@ -409,7 +409,6 @@ final class HTTPServer: @unchecked Sendable {
                 // Content-Length or --max-body.
                 let target = min(exchange.bodyLimit, max(needed, exchange.reserved * 2, Self.firstBodyReservation))
                 guard budget.reserve(target - exchange.reserved) else {
-                    exchange.discard(budget)
                     return answerMidBody(service.overBudget(), exchange: exchange, connection: connection)
                 }
                 exchange.reserved = target
