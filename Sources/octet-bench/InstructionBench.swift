@@ -113,6 +113,7 @@ enum InstructionBench {
             print("parses in one Octet.verify (Android chain of \(counts.chainLength), content, manifest):")
             for (label, count) in counts.rows { print("  \(label): \(count)") }
         }
+        GeodesicBench.report(figures, rounds: rounds)
         if let cli = figures["cli-per-proof"] {
             // What `octet-verify --format json` adds per proof: reading the file, the proof's
             // SHA-256, the report and its JSON line. The library's share of a batch's work.
@@ -221,6 +222,7 @@ enum InstructionBench {
         }
         // Warm-up: lazily built tables, OpenSSL's fetched algorithms, first-use metadata.
         precondition(RawOpenSSL.verifyDigest(verifier, signature: signature, digest: digest))
+        GeodesicBench.countInstructions(rounds: rounds)
         for (_, proof) in proofs {
             precondition(Octet.verify(proofBytes: proof, options: options).verdict == .valid, "bench proof invalid")
         }
