@@ -102,6 +102,43 @@ struct GeodesicTests {
         #expect(text.contains("is up to date"))
     }
 
+    @Test(
+        "20,000 more pairs drawn here (SplitMix64: uniform, nearly antipodal, polar, antimeridian, equatorial, meridional, short, coincident) agree with GeodSolve within 20 nm",
+        .enabled(if: GeodesicTable.geodSolveInstalled, "GeodSolve (geographiclib-tools) is not installed"))
+    func agreesWithGeodSolveOnFreshPairs() throws {
+        let pairs = FreshPairs.draw(perKind: 2_500, seed: 20_261_207)
+        #expect(pairs.count == 20_000)
+        let input = pairs.map { "\($0.text.0) \($0.text.1) \($0.text.2) \($0.text.3)\n" }.joined()
+        // GeodSolve reads a file rather than a pipe we write: it answers as it reads, and two full pipes would stall.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "geodesic-\(UInt64.random(in: 0...UInt64.max)).txt")
+        try Data(input.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["GeodSolve", "-i", "-p", "12", "--input-file", file.path]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        try process.run()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = output.split(separator: "\n")
+        try #require(lines.count == pairs.count, "GeodSolve answered \(lines.count) of \(pairs.count)")
+        var worst: [String: (error: Double, pair: FreshPairs.Pair)] = [:]
+        for (pair, line) in zip(pairs, lines) {
+            let fields = line.split(separator: " ")
+            let s12 = fields.count == 3 ? Double(fields[2]) ?? .nan : .nan
+            let (lat1, lon1, lat2, lon2) = pair.degrees
+            let meters = Geodesic.distanceMeters(latitude1: lat1, longitude1: lon1, latitude2: lat2, longitude2: lon2)
+            let error = abs(meters - s12)
+            if !(error <= worst[pair.kind]?.error ?? -1) { worst[pair.kind] = (error, pair) }
+        }
+        #expect(worst.count == FreshPairs.kinds.count)
+        for (kind, entry) in worst.sorted(by: { $0.key < $1.key }) {
+            #expect(entry.error <= Self.tolerance, "\(kind): \(entry.error * 1e9) nm at \(entry.pair.text)")
+        }
+    }
+
     @Test("the distance from a point to itself is zero, and +180° equals −180°")
     func identities() {
         let point = PointE7(latE7: 473_661_234, lonE7: 85_412_345)
