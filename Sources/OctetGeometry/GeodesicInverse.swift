@@ -20,9 +20,10 @@
 /// at most ``allSteps`` evaluations. Points on a common meridian and points on the equator are solved directly.
 ///
 /// This is the Kotlin library's `GeodesicInverse` step for step: the same expressions in the same order, so the two
-/// libraries agree to the last place wherever the C library's and the JVM's sin, cos, atan2, hypot and cbrt do, and
-/// both stay within 20 nm of GeographicLib (scripts/geodesic-table's 11,550 pairs). Never traps; NaN for a
-/// non-finite input or a latitude beyond ±90°.
+/// libraries agree to the last place wherever the C library's and the JVM's sin, cos, atan2, hypot and cbrt do (on
+/// scripts/geodesic-table's 11,550 pairs, 2,457 distances differ, by 5.6 nm at most, from those functions alone),
+/// and both stay within 20 nm of GeographicLib there. Never traps; NaN for a non-finite input or a latitude beyond
+/// ±90°.
 enum GeodesicInverse {
     // WGS84, as defined: a = 6378137 m, 1/f = 298.257223563 (the quotient of two exact integers, so the Double is
     // the nearest to the defined value).
@@ -172,8 +173,8 @@ enum GeodesicInverse {
         ///
         /// f has one root in (0, π) with a positive slope there; a bracket around it shrinks with each evaluation,
         /// and whenever a Newton step would leave (0, π) or the slope is not positive the next guess is the
-        /// bracket's middle. After ``newtonSteps`` only bisection runs, which halves the bracket each time, so the
-        /// cap is reached only on input no Double pair produces; then the last α₁ stands (within the bracket).
+        /// bracket's middle. After ``newtonSteps`` only bisection runs, which halves the bracket each time, so it
+        /// closes within about 53 more; the cap is a safety net, and at it the last α₁ (inside the bracket) stands.
         mutating func solveAzimuth(_ slam12: Double, _ clam12: Double) {
             var salp1a = tiny
             var calp1a = 1.0

@@ -113,7 +113,6 @@ enum InstructionBench {
             print("parses in one Octet.verify (Android chain of \(counts.chainLength), content, manifest):")
             for (label, count) in counts.rows { print("  \(label): \(count)") }
         }
-        GeodesicBench.report(figures, rounds: rounds)
         if let cli = figures["cli-per-proof"] {
             // What `octet-verify --format json` adds per proof: reading the file, the proof's
             // SHA-256, the report and its JSON line. The library's share of a batch's work.
@@ -121,6 +120,7 @@ enum InstructionBench {
             print("  octet-verify-json-per-proof-2-stage: \(Int(perProof))  (read, verify, SHA-256, JSON line)")
             print("  library-share-of-cli-2-stage: \(Measure.format(two / cli, 3))")
         }
+        GeodesicBench.report(figures, rounds: rounds)
     }
 
     /// The totals of every callgrind dump in `folder`, by the name given to `octet_callgrind_dump`.
