@@ -57,7 +57,7 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     public static let schemaVersion = 3
     /// Version 3, made at once in a new file. `octet_v1_accepted_proof_ids` holds the records of
     /// version 1 (by `proof_id`) in a migrated file; it is read and pruned, never written, and is
-    /// empty in a file made at version 2. A nonce's `proof_identity` is the proof id in a row of
+    /// empty in a file made at version 2 or later. A nonce's `proof_identity` is the proof id in a row of
     /// version 1; nothing reads it (the nonce alone is the key).
     private static let schema = """
         CREATE TABLE IF NOT EXISTS octet_accepted_identities (
