@@ -415,30 +415,29 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     }
 
     private func exists(_ sql: String, _ keys: [UInt8]...) -> Result<Bool, SQLiteCode> {
-        var statement: OpaquePointer?
-        var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
-        for (index, key) in keys.enumerated() {
-            code = bind(statement, Int32(index + 1), key)
-            guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
-        }
-        code = sqlite3_step(statement)
-        switch code {
-        case SQLITE_ROW: return .success(true)
-        case SQLITE_DONE: return .success(false)
-        default: return .failure(SQLiteCode(code))
+        rowExists(sql) { statement in
+            for (index, key) in keys.enumerated() {
+                let code = bind(statement, Int32(index + 1), key)
+                guard code == SQLITE_OK else { return code }
+            }
+            return SQLITE_OK
         }
     }
 
     /// Whether a window from `windowFrom` reaches back to the prune horizon (NULL: never pruned).
     private func reachesHorizon(_ windowFrom: Int64) -> Result<Bool, SQLiteCode> {
+        rowExists("SELECT 1 FROM octet_prune_horizon WHERE horizon_ms >= ?1") {
+            sqlite3_bind_int64($0, 1, windowFrom)
+        }
+    }
+
+    /// Whether `sql`, its parameters bound by `binding`, gives a row.
+    private func rowExists(_ sql: String, binding: (OpaquePointer?) -> Int32) -> Result<Bool, SQLiteCode> {
         var statement: OpaquePointer?
-        var code = sqlite3_prepare_v2(
-            db, "SELECT 1 FROM octet_prune_horizon WHERE horizon_ms >= ?1", -1, &statement, nil)
+        var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
-        code = sqlite3_bind_int64(statement, 1, windowFrom)
+        code = binding(statement)
         guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
         code = sqlite3_step(statement)
         switch code {

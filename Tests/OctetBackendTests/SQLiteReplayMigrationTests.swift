@@ -93,8 +93,13 @@ struct SQLiteReplayMigrationTests {
                 == .first(recorded: true))
         let count = try store.prune(olderThanMilliseconds: 500_000, atMilliseconds: 1_000_000)
         #expect(count == ReplayPruneCount(proofs: 1, sessionNonces: 1))
-        let old = ReplayKey.testing(proofId: Self.oldId, sessionNonce: Self.oldNonce)
-        // After the horizon the migration set (the clock's now, less 360 s), nothing of them is known.
+        Self.expectOnlyYoungKept(
+            store, old: ReplayKey.testing(proofId: Self.oldId, sessionNonce: Self.oldNonce), young: young)
+    }
+
+    /// After a prune that removed version 1's record and kept `young`: a window after the horizon
+    /// the migration set (its clock, less 360 s) no longer finds the old one, and still finds `young`.
+    static func expectOnlyYoungKept(_ store: any ReplayStore, old: ReplayKey, young: ReplayKey) {
         let after = Int64.max - 1
         #expect(
             store.check(old, record: false, atMilliseconds: after, windowFromMilliseconds: after)
