@@ -81,3 +81,30 @@ struct PruneHorizonCLITests {
         #expect(replay["code"] as? String == "REPLAY_WINDOW_PRUNED")
     }
 }
+
+/// The same through `octet-verify` processes on one PostgreSQL store: one accepts, another prunes
+/// (`replay prune`), a third, pinned to the same time, is INCONCLUSIVE.
+@Suite(
+    "The prune horizon across octet-verify processes on PostgreSQL",
+    .enabled(if: Binary.isAvailable, "build octet-verify first (swift build), or set OCTET_VERIFY_BINARY"),
+    .enabled(if: PostgresTestEnvironment.enabled, "\(PostgresTestEnvironment.missing)"))
+struct PruneHorizonPostgreSQLBinaryTests {
+    @Test("accepted by one process, pruned by replay prune in another, INCONCLUSIVE (exit 2) in a third")
+    func threeProcesses() throws {
+        let url = try PostgreSQLBinaryTests.freshURL()
+        let directory = try CLIFixture.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try CLIFixture.write(CLIFixture.proof(id: 9), "p.proof", in: directory)
+        let first = try Binary.run(PostgreSQLBinaryTests.at + ["--replay-store", url, path], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        // Accepted at CLIFixture.at, long before the hour replay prune keeps.
+        let prune = try Binary.run(["replay", "prune", "--replay-store", url], in: directory)
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(prune.stdout.hasPrefix("pruned 1 proofs and 0 session nonces"))
+        let again = try Binary.run(PostgreSQLBinaryTests.at + ["--replay-store", url, path], in: directory)
+        #expect(again.status == 2, "\(again.stdout)")
+        #expect(
+            again.stdout.contains(
+                "INCONCLUSIVE  replay-uniqueness       replay store pruned records this verification's window reaches"))
+    }
+}
