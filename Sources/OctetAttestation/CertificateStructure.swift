@@ -1,7 +1,7 @@
 import OctetEncoding
 
 /// An X.509 certificate as Octet's own strict reader reads it: the one reading every verifier
-/// must share (design, "Well-formed certificates — revised 2026-12-02"). Two verifiers that both
+/// must share (design, "Well-formed certificates — revised 2026-12-07"). Two verifiers that both
 /// followed a crypto library's leniency would read some certificates two ways; this reader
 /// decides, before any library sees the bytes, and a dropped root is judged by it alone.
 ///

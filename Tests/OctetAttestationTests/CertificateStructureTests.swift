@@ -7,7 +7,7 @@ import OctetOutcome
 import OctetTestSupport
 import Testing
 
-/// Octet's own certificate reader (design, "Well-formed certificates — revised 2026-12-02"): one
+/// Octet's own certificate reader (design, "Well-formed certificates — revised 2026-12-07"): one
 /// row per rule, each pinning the rule a defective certificate breaks; the controls the rule
 /// leaves well-formed; and every real certificate read alike by the reader and by OpenSSL.
 @Suite("Certificates read one way: the strict reader, rule by rule")
