@@ -59,9 +59,11 @@ enum SelfTestCommand {
         var name: String
         var detail: String
 
+        /// Padded by hand, as TextReport pads: `String.padding` is NSString's, and would link
+        /// swift-corelibs-foundation (and ICU) into the static binary.
         var line: String {
-            status.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-                + name.padding(toLength: 17, withPad: " ", startingAt: 0) + detail
+            status.rawValue + String(repeating: " ", count: max(1, 6 - status.rawValue.count)) + name
+                + String(repeating: " ", count: max(1, 17 - name.count)) + detail
         }
     }
 
