@@ -1,10 +1,10 @@
 // swift-tools-version:6.1
 // Octet: offline verification of location proofs.
 // Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite and
-// libpq (PostgreSQL's client) for OctetBackend's replay stores.
+// primitive and X.509, SQLite and libpq (PostgreSQL's client) for OctetBackend's replay stores.
+// WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only the tests' oracle (GeodSolve).
 // Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
-// supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
+// supported (no SDK ships OpenSSL); docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
@@ -35,11 +35,6 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
-            name: "CGeographicLib", pkgConfig: "geographiclib",
-            providers: [.apt(["libgeographiclib-dev"]), .brew(["geographiclib"])]),
-        // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
-        .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
-        .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // libmicrohttpd's variadic start-up and info calls, and the signal pipe of `serve`, in C.
@@ -60,8 +55,8 @@ let package = Package(
         .target(name: "OctetEncoding"),
         // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
         .target(name: "OctetCrypto", dependencies: ["COpenSSL", "OctetThreads"]),
-        // WGS84 geodesics and region containment.
-        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
+        // WGS84 geodesics (Karney's inverse solution, in Swift) and region containment.
+        .target(name: "OctetGeometry", dependencies: ["OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Apple App Attest and Android Key Attestation, verified offline.
@@ -190,6 +185,5 @@ let package = Package(
                 "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
-    ],
-    cxxLanguageStandard: .cxx17
+    ]
 )

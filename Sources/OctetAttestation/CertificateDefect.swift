@@ -18,15 +18,20 @@ public struct CertificateDefect: Error, Sendable, Equatable, CustomStringConvert
         case serialNumber = "serialNumber is not an INTEGER"
         case signature = "tbsCertificate.signature is not an AlgorithmIdentifier"
         case issuer = "issuer is not a SEQUENCE"
+        /// Revised 2026-12-07: a UTF8String anywhere inside the issuer that is not valid UTF-8.
+        case issuerUTF8 = "issuer holds a UTF8String that is not valid UTF-8"
         case validity = "validity is not a SEQUENCE of exactly two times"
         case notBefore = "notBefore is not a UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ with a valid date"
         case notAfter = "notAfter is not a UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ with a valid date"
         case subject = "subject is not a SEQUENCE"
+        case subjectUTF8 = "subject holds a UTF8String that is not valid UTF-8"
         case subjectPublicKeyInfo =
             "subjectPublicKeyInfo is not a SEQUENCE of an AlgorithmIdentifier and a BIT STRING with 0 unused bits"
         case issuerUniqueID = "issuerUniqueID [1] is not a primitive BIT STRING"
         case subjectUniqueID = "subjectUniqueID [2] is not a primitive BIT STRING"
         case extensions = "extensions [3] is not a SEQUENCE of Extension { OID, BOOLEAN OPTIONAL, OCTET STRING }"
+        /// Revised 2026-12-07: `critical` FALSE written out, a DEFAULT that DER never encodes.
+        case criticalFalse = "an extension's critical flag is FALSE written out (DER omits the DEFAULT)"
         case extraField = "tbsCertificate holds a field after subjectPublicKeyInfo other than [1], [2], [3] in order"
         /// Well-formed, yet the crypto library cannot load it (only for certificates whose key
         /// or signature is used; a dropped root is never loaded).

@@ -1,7 +1,7 @@
 import OctetEncoding
 
 /// An X.509 certificate as Octet's own strict reader reads it: the one reading every verifier
-/// must share (design, "Well-formed certificates — revised 2026-12-02"). Two verifiers that both
+/// must share (design, "Well-formed certificates — revised 2026-12-07"). Two verifiers that both
 /// followed a crypto library's leniency would read some certificates two ways; this reader
 /// decides, before any library sees the bytes, and a dropped root is judged by it alone.
 ///
@@ -10,12 +10,14 @@ import OctetEncoding
 /// byte-equal to `tbsCertificate.signature` and `signatureValue` a BIT STRING with 0 unused bits
 /// and at least one byte; `tbsCertificate` exactly `[0] EXPLICIT` version 2 (optional), serial,
 /// signature, issuer, validity (two strict times), subject, subjectPublicKeyInfo, then optionally
-/// `[1]`, `[2]`, `[3] EXPLICIT` extensions. Nothing else of a certificate is judged here: not its
-/// names, its algorithms' parameters, or its extension values (a KeyDescription has its own rules).
+/// `[1]`, `[2]`, `[3] EXPLICIT` extensions, whose `critical`, when written, is TRUE (revised
+/// 2026-12-07); and every UTF8String inside issuer or subject valid UTF-8 (revised 2026-12-07).
+/// Nothing else of a certificate is judged here: not its names' other contents, its algorithms'
+/// parameters, or its extension values (a KeyDescription has its own rules).
 ///
 /// Every field is a slice of the bytes given, as they arrived.
 public struct CertificateStructure: Sendable {
-    /// One extension: its OID (content octets), the critical flag when encoded, the extnValue contents.
+    /// One extension: its OID (content octets), the critical flag when encoded (then TRUE), the extnValue contents.
     public struct Extension: Sendable {
         public let oid: ArraySlice<UInt8>
         public let critical: Bool?
@@ -96,6 +98,7 @@ public struct CertificateStructure: Sendable {
         guard let issuerName = try? fields.read(), issuerName.tag == .sequence else {
             throw CertificateDefect(.issuer)
         }
+        guard Self.utf8StringsAreValid(in: issuerName) else { throw CertificateDefect(.issuerUTF8) }
         issuer = issuerName.encoded
         guard let validity = try? fields.read(), validity.tag == .sequence, var times = try? validity.children(),
             let start = try? times.next(), let end = try? times.next(), times.isAtEnd
@@ -107,6 +110,7 @@ public struct CertificateStructure: Sendable {
         guard let subjectName = try? fields.read(), subjectName.tag == .sequence else {
             throw CertificateDefect(.subject)
         }
+        guard Self.utf8StringsAreValid(in: subjectName) else { throw CertificateDefect(.subjectUTF8) }
         subject = subjectName.encoded
         guard let keyInfo = try? fields.read(), Self.isSubjectPublicKeyInfo(keyInfo) else {
             throw CertificateDefect(.subjectPublicKeyInfo)
@@ -126,10 +130,10 @@ public struct CertificateStructure: Sendable {
         }
         var extensions: [Extension] = []
         if Self.next(fields, isContext: 3) {
-            guard let wrapper = try? fields.read(), let list = try? wrapper.explicit(3),
-                let read = Self.extensions(list)
-            else { throw CertificateDefect(.extensions) }
-            extensions = read
+            guard let wrapper = try? fields.read(), let list = try? wrapper.explicit(3) else {
+                throw CertificateDefect(.extensions)
+            }
+            extensions = try Self.extensions(list)
         }
         self.extensions = extensions
         guard fields.isAtEnd else { throw CertificateDefect(.extraField) }
@@ -162,28 +166,44 @@ public struct CertificateStructure: Sendable {
         return bits.unusedBits == 0
     }
 
-    /// `SEQUENCE OF Extension`, each `SEQUENCE { OID, BOOLEAN OPTIONAL, OCTET STRING }`; nil
-    /// when any is not.
-    private static func extensions(_ list: DERNode) -> [Extension]? {
-        guard list.tag == .sequence, var items = try? list.children() else { return nil }
+    /// `SEQUENCE OF Extension`, each `SEQUENCE { OID, BOOLEAN OPTIONAL, OCTET STRING }`, the
+    /// BOOLEAN (`critical`) only ever TRUE.
+    private static func extensions(_ list: DERNode) throws(CertificateDefect) -> [Extension] {
+        guard list.tag == .sequence, var items = try? list.children() else { throw CertificateDefect(.extensions) }
         var extensions: [Extension] = []
         while let item = try? items.next() {
             guard item.tag == .sequence, var parts = try? item.children(), let oid = try? parts.next(),
                 let id = try? oid.objectIdentifierBytes()
-            else { return nil }
+            else { throw CertificateDefect(.extensions) }
             var critical: Bool?
             if (try? parts.peekTag()) == .boolean {
-                guard let flag = try? parts.read().boolean() else { return nil }
+                guard let flag = try? parts.read().boolean() else { throw CertificateDefect(.extensions) }
+                // `critical BOOLEAN DEFAULT FALSE`: DER never encodes a DEFAULT (X.690 §11.5), so a
+                // FALSE written out is not DER, however OpenSSL and the JCA took it.
+                guard flag else { throw CertificateDefect(.criticalFalse) }
                 critical = flag
             }
             guard let value = try? parts.read(), let contents = try? value.octetString(), parts.isAtEnd else {
-                return nil
+                throw CertificateDefect(.extensions)
             }
             extensions.append(Extension(oid: id, critical: critical, value: contents))
         }
         // `next()` returns nil at the end and on an error; DER was already validated, so only the end remains.
-        guard items.isAtEnd else { return nil }
+        guard items.isAtEnd else { throw CertificateDefect(.extensions) }
         return extensions
+    }
+
+    /// True when every UTF8String inside `node`, at any depth, is valid UTF-8 as RFC 3629 §4
+    /// defines it (shortest forms only, no surrogate, nothing past U+10FFFF): what the type means,
+    /// and what OpenSSL and the JCA require to load a name, so no verifier leans on its library for
+    /// it. Other contents are not read. DER was already validated, so the walk is bounded by its depth.
+    private static func utf8StringsAreValid(in node: DERNode) -> Bool {
+        if node.tag == .utf8String { return String(validating: node.content, as: UTF8.self) != nil }
+        guard node.tag.isConstructed, var children = try? node.children() else { return true }
+        while let child = try? children.next() {
+            guard utf8StringsAreValid(in: child) else { return false }
+        }
+        return true
     }
 
     // MARK: Reading

@@ -47,8 +47,16 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
     case spkiUnusedBits = "spki-unused-bits"
     /// The first extension's critical flag as BER's 0x01.
     case extensionBERBoolean = "extension-ber-boolean"
+    /// The first extension's critical flag FALSE written out: the DEFAULT, which DER never encodes
+    /// (a control until the rule's revision of 2026-12-07).
+    case explicitNonCritical = "explicit-non-critical"
     /// An extra field (`[4]`) after the extensions.
     case extraField = "extra-tbs-field"
+    /// Issuer and subject a Name whose common name is a UTF8String that is not UTF-8 (a lead byte
+    /// without its continuation, as one flipped bit makes of an "O"; found by the Swift–Kotlin
+    /// differential campaign, when only the crypto libraries refused it). Both names, so that a
+    /// self-issued root stays self-issued, and is judged by the rule alone.
+    case namesInvalidUTF8 = "names-invalid-utf8"
 
     // Well-formed controls.
     /// signatureValue replaced by 64 bytes of garbage (a BIT STRING still, 0 unused bits).
@@ -59,23 +67,16 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
     case generalizedTimeBefore2050 = "generalized-time-2049"
     /// issuerUniqueID and subjectUniqueID added.
     case uniqueIdentifiers = "unique-identifiers"
-    /// An extension with critical FALSE written out (BOOLEAN OPTIONAL).
-    case explicitNonCritical = "explicit-non-critical"
     /// notAfter before notBefore (validity is not judged on a dropped root).
     case validityInverted = "validity-inverted"
     /// issuer and subject both `SEQUENCE { INTEGER 1 }`: SEQUENCEs, as the rule asks, but not Names.
     case namesNotNames = "names-not-names"
-    /// Issuer and subject a Name whose common name is a UTF8String that is not UTF-8 (a lead byte
-    /// without its continuation, as one flipped bit makes of an "O"): well-formed by the rule, which
-    /// leaves names unread, but OpenSSL does not load it (found by the Swift–Kotlin differential
-    /// campaign). Both names, so that a self-issued root stays self-issued (and is dropped unread).
-    case namesInvalidUTF8 = "names-invalid-utf8"
 
     /// True for the controls: the rule still calls the result well-formed.
     public var keepsWellFormed: Bool {
         switch self {
-        case .garbageSignature, .noVersion, .generalizedTimeBefore2050, .uniqueIdentifiers, .explicitNonCritical,
-            .validityInverted, .namesNotNames, .namesInvalidUTF8:
+        case .garbageSignature, .noVersion, .generalizedTimeBefore2050, .uniqueIdentifiers, .validityInverted,
+            .namesNotNames:
             true
         default: false
         }
@@ -128,6 +129,8 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
         case .february30: .notBefore
         case .spkiAlgorithmTag, .spkiUnusedBits: .subjectPublicKeyInfo
         case .extensionBERBoolean: .extensions
+        case .explicitNonCritical: .criticalFalse
+        case .namesInvalidUTF8: .issuerUTF8
         case .extraField: .extraField
         default: nil
         }
@@ -209,7 +212,9 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
             let commonName = DERWriter.sequence([
                 DERWriter.objectIdentifier("2.5.4.3") ?? [], DERWriter.element(.utf8String, [0xCF, 0x63]),
             ])
-            parts.fields[parts.index(4)] = DERWriter.sequence([DERWriter.set([commonName])])
+            let name = DERWriter.sequence([DERWriter.set([commonName])])
+            parts.fields[parts.index(2)] = name
+            parts.fields[parts.index(4)] = name
         }
 
         let tbs = DERWriter.sequence(parts.fields)

@@ -194,7 +194,8 @@ public enum FuzzSeeds {
     /// Android attestation extensions found in them.
     /// `FuzzCertificate`: each certificate of the context chain and x5c in its own position, and
     /// each changed by every `CertificateMutation` (malformed kinds, controls, and `namesNotNames`,
-    /// which the rule accepts and OpenSSL cannot load).
+    /// which the rule accepts and OpenSSL cannot load), and the UTF-8 rule of names (revised
+    /// 2026-12-07) reached on the subject too and with an overlong form.
     public static func certificateInputs() -> [[UInt8]] {
         var placed: [(position: Int, der: [UInt8])] = []
         for (index, der) in (CertificateContext.androidChain ?? []).enumerated() { placed.append((index, der)) }
@@ -210,8 +211,34 @@ public enum FuzzSeeds {
                 // Unsigned: the signature no longer matters to the property, only the bytes do.
                 if let changed = try? mutation.apply(to: der) { seeds.append([UInt8(position)] + changed) }
             }
+            // namesInvalidUTF8 writes `0C 02 CF 63` into both names (issuer first): the issuer made
+            // valid ("é") leaves the subject's rule; both made an overlong "/" is another bad form.
+            if let both = try? CertificateMutation.namesInvalidUTF8.apply(to: der) {
+                let bad: [UInt8] = [0x0C, 0x02, 0xCF, 0x63]
+                for (first, second) in [([0xC3, 0xA9], [0xCF, 0x63]), ([0xC0, 0xAF], [0xC0, 0xAF])]
+                    as [([UInt8], [UInt8])]
+                {
+                    seeds.append(
+                        [UInt8(position)]
+                            + replacing(bad, in: both, with: [[0x0C, 0x02] + first, [0x0C, 0x02] + second]))
+                }
+            }
         }
         return seeds
+    }
+
+    /// `bytes` with the first occurrences of `pattern` replaced, in order, by `replacements` (each
+    /// search starting after the previous replacement).
+    static func replacing(_ pattern: [UInt8], in bytes: [UInt8], with replacements: [[UInt8]]) -> [UInt8] {
+        var out = bytes
+        var at = 0
+        for replacement in replacements {
+            while at + pattern.count <= out.count, !out[at...].starts(with: pattern) { at += 1 }
+            guard at + pattern.count <= out.count else { break }
+            out.replaceSubrange(at..<at + pattern.count, with: replacement)
+            at += replacement.count
+        }
+        return out
     }
 
     public static func derInputs() -> [[UInt8]] {

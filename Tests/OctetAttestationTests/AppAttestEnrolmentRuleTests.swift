@@ -233,7 +233,7 @@ struct AppAttestEnrolmentRuleTests {
 
     @Test(
         "an x5c certificate changed without breaking the rule still passes (it loads, and is signed again)",
-        arguments: [CertificateMutation.uniqueIdentifiers, .explicitNonCritical, .generalizedTimeBefore2050])
+        arguments: [CertificateMutation.uniqueIdentifiers, .generalizedTimeBefore2050])
     func wellFormedCertificate(_ mutation: CertificateMutation) throws {
         var credential = genuine
         credential.credentialMutation = mutation

@@ -7,7 +7,7 @@ import OctetOutcome
 import OctetTestSupport
 import Testing
 
-/// Octet's own certificate reader (design, "Well-formed certificates — revised 2026-12-02"): one
+/// Octet's own certificate reader (design, "Well-formed certificates — revised 2026-12-07"): one
 /// row per rule, each pinning the rule a defective certificate breaks; the controls the rule
 /// leaves well-formed; and every real certificate read alike by the reader and by OpenSSL.
 @Suite("Certificates read one way: the strict reader, rule by rule")
@@ -85,6 +85,17 @@ struct CertificateStructureTests {
     static func time(_ tag: DERTag, _ text: String) -> [UInt8] { W.element(tag, Array(text.utf8)) }
     static func validity(_ notBefore: [UInt8], _ notAfter: [UInt8]) -> [UInt8] { W.sequence([notBefore, notAfter]) }
     static let goodTime = time(.utcTime, "250101000000Z")
+    /// A Name of one common name whose UTF8String holds `bytes` as given.
+    static func commonName(utf8 bytes: [UInt8]) -> [UInt8] {
+        W.sequence([W.set([W.sequence([W.objectIdentifier("2.5.4.3")!, W.element(.utf8String, bytes)])])])
+    }
+    static func extensions(critical: [UInt8]) -> [UInt8] {
+        W.explicit(
+            3,
+            W.sequence([
+                W.sequence([W.objectIdentifier("2.5.29.19")!, W.element(.boolean, critical), W.octetString([])])
+            ]))
+    }
 
     /// Each row breaks one rule, in the order the design lists them.
     static let malformed: [Row] = [
@@ -162,6 +173,29 @@ struct CertificateStructureTests {
         Row("serialNumber empty", .serialNumber) { $0.serial = W.element(.integer, []) },
         Row("tbsCertificate.signature an empty SEQUENCE", .signature) { $0.signature = W.sequence([]) },
         Row("issuer a SET", .issuer) { $0.issuer = W.set([]) },
+        // Revised 2026-12-07: UTF-8 as RFC 3629 §4 has it, at any depth of issuer and subject.
+        Row("issuer's UTF8String a lead byte without its continuation", .issuerUTF8) {
+            $0.issuer = commonName(utf8: [0x43, 0xCF, 0x63])
+        },
+        Row("issuer's UTF8String an overlong '/' (C0 AF)", .issuerUTF8) { $0.issuer = commonName(utf8: [0xC0, 0xAF]) },
+        Row("issuer's UTF8String an overlong NUL in three bytes (E0 80 80)", .issuerUTF8) {
+            $0.issuer = commonName(utf8: [0xE0, 0x80, 0x80])
+        },
+        Row("issuer's UTF8String an encoded surrogate U+D800 (ED A0 80)", .issuerUTF8) {
+            $0.issuer = commonName(utf8: [0xED, 0xA0, 0x80])
+        },
+        Row("issuer's UTF8String past U+10FFFF (F4 90 80 80)", .issuerUTF8) {
+            $0.issuer = commonName(utf8: [0xF4, 0x90, 0x80, 0x80])
+        },
+        Row("issuer's UTF8String a lone continuation byte", .issuerUTF8) { $0.issuer = commonName(utf8: [0x80]) },
+        Row("issuer's UTF8String the byte FF", .issuerUTF8) { $0.issuer = commonName(utf8: [0x41, 0xFF]) },
+        Row("a bad UTF8String deep inside an issuer that is not a Name", .issuerUTF8) {
+            $0.issuer = W.sequence([W.explicit(0, W.sequence([W.set([W.element(.utf8String, [0xC3])])]))])
+        },
+        Row("bad UTF-8 in the issuer and a broken notBefore: the issuer comes first", .issuerUTF8) { parts in
+            parts.issuer = commonName(utf8: [0xC3])
+            parts.validity = validity(time(.utcTime, "250230000000Z"), goodTime)
+        },
         Row("validity with one time", .validity) { $0.validity = W.sequence([goodTime]) },
         Row("validity with three times", .validity) { $0.validity = W.sequence([goodTime, goodTime, goodTime]) },
         Row("validity a SET", .validity) { $0.validity = W.set([goodTime, goodTime]) },
@@ -195,6 +229,14 @@ struct CertificateStructureTests {
             $0.validity = validity(goodTime, time(.utcTime, "20480101000000Z"))
         },
         Row("subject an INTEGER", .subject) { $0.subject = W.integer(1) },
+        Row("subject's UTF8String an encoded surrogate U+DFFF (ED BF BF)", .subjectUTF8) {
+            $0.subject = commonName(utf8: [0xED, 0xBF, 0xBF])
+        },
+        Row("issuer and subject the same Name with bad UTF-8 (a self-issued root): the issuer is named", .issuerUTF8) {
+            parts in
+            parts.issuer = commonName(utf8: [0xCF, 0x63])
+            parts.subject = parts.issuer
+        },
         Row("subjectPublicKeyInfo with a third element", .subjectPublicKeyInfo) { parts in
             parts.spki = W.sequence([Parts.ecdsaSHA256, W.element(.bitString, [0, 4]), W.null()])
         },
@@ -256,6 +298,20 @@ struct CertificateStructureTests {
         Row("an Extension whose OID is an INTEGER", .extensions) {
             $0.afterKey = [W.explicit(3, W.sequence([W.sequence([W.integer(1), W.octetString([])])]))]
         },
+        // Revised 2026-12-07: the DEFAULT FALSE is never written (X.690 §11.5).
+        Row("an Extension with critical FALSE written out", .criticalFalse) {
+            $0.afterKey = [extensions(critical: [0x00])]
+        },
+        Row("critical FALSE written out on a second Extension, after a critical one", .criticalFalse) {
+            $0.afterKey = [
+                W.explicit(
+                    3,
+                    W.sequence([
+                        W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(true), W.octetString([])]),
+                        W.sequence([W.objectIdentifier("2.5.29.15")!, W.boolean(false), W.octetString([])]),
+                    ]))
+            ]
+        },
         Row("subjectUniqueID [2] before issuerUniqueID [1]", .extraField) { parts in
             parts.afterKey = [
                 W.element(.context(2, constructed: false), [0, 1]), W.element(.context(1, constructed: false), [0, 1]),
@@ -277,12 +333,29 @@ struct CertificateStructureTests {
         Row("an empty extensions SEQUENCE (the rule sets no minimum)", nil) {
             $0.afterKey = [W.explicit(3, W.sequence([]))]
         },
-        Row("an Extension with critical FALSE written out (BOOLEAN OPTIONAL)", nil) {
-            $0.afterKey = [
-                W.explicit(
-                    3,
-                    W.sequence([W.sequence([W.objectIdentifier("2.5.29.19")!, W.boolean(false), W.octetString([])])]))
-            ]
+        Row("an Extension with critical TRUE as DER writes it (FF)", nil) {
+            $0.afterKey = [extensions(critical: [0xFF])]
+        },
+        Row("UTF8Strings in both names holding U+0000, 2-, 3- and 4-byte forms and U+10FFFF", nil) { parts in
+            parts.issuer = commonName(utf8: [0x00] + Array("é€😀".utf8) + [0xF4, 0x8F, 0xBF, 0xBF])
+            parts.subject = commonName(utf8: [0xEF, 0xBF, 0xBF, 0xED, 0x9F, 0xBF, 0xEE, 0x80, 0x80])
+        },
+        Row(
+            "bytes that are not UTF-8 in a name's PrintableString, OCTET STRING and [12] (only UTF8String is judged)",
+            nil
+        ) {
+            parts in
+            parts.issuer = W.sequence([
+                W.set([W.sequence([W.objectIdentifier("2.5.4.3")!, W.element(.printableString, [0xC0, 0xAF])])]),
+                W.set([W.sequence([W.objectIdentifier("2.5.4.10")!, W.octetString([0xED, 0xA0, 0x80])])]),
+                W.set([
+                    W.sequence([W.objectIdentifier("2.5.4.11")!, W.element(.context(12, constructed: false), [0xFF])])
+                ]),
+            ])
+        },
+        Row("a UTF8String that is not UTF-8 outside the names (algorithm parameters) is not judged", nil) { parts in
+            parts.signature = W.sequence([W.objectIdentifier("1.2.840.10045.4.3.2")!, W.element(.utf8String, [0xFF])])
+            parts.outerAlgorithm = parts.signature
         },
         Row("an extension value that is not DER inside (its contents keep their own rules)", nil) {
             $0.afterKey = [

@@ -75,6 +75,22 @@ struct FuzzRegressionTests {
         #expect(unloadable == positions)
     }
 
+    @Test(
+        "FuzzCertificate's seeds reach the rules of 2026-12-07 in every position: critical FALSE written out, bad UTF-8 in the issuer and in the subject"
+    )
+    func certificateSeedsReachTheRevisedRules() {
+        var reached: [CertificateDefect.Rule: Set<Int>] = [:]
+        for seed in FuzzTarget.certificate.seeds() {
+            if case .failure(let defect) = CertificateStructure.read(Array(seed.dropFirst())) {
+                reached[defect.rule, default: []].insert(Int(seed[0]) % CertificateEntry.positions)
+            }
+        }
+        let positions = Set(0..<CertificateEntry.positions)
+        for rule in [CertificateDefect.Rule.criticalFalse, .issuerUTF8, .subjectUTF8] {
+            #expect(reached[rule] == positions, "\(rule): \(reached[rule] ?? [])")
+        }
+    }
+
     @Test("FuzzVerify's seeds reach the deep PASS paths: signatures, content, hardware attestation")
     func verifySeedsGoDeep() {
         var passed = Set<String>()

@@ -108,12 +108,13 @@ enum AttestationCases {
 
     /// The self-issued root's index in the default RKP chain: leaf, three intermediates, root.
     static let androidRootIndex = 4
-    /// The kinds the red team's differential found, tried in every position, and the kind the
-    /// Swift–Kotlin differential campaign found (a name OpenSSL does not load: well-formed by the
-    /// rule, "not loadable" in both libraries; a dropped root with it stays valid).
+    /// The kinds the red team's differential found, tried in every position: among them a name
+    /// whose UTF8String is not UTF-8 (found by the Swift–Kotlin differential campaign, when only
+    /// the crypto libraries refused it) and an extension's critical FALSE written out (which all
+    /// three implementations accepted), both rules of the reader since 2026-12-07.
     static let certificateKindsEverywhere: [CertificateMutation] = [
         .algorithmMismatch, .signatureUnusedBits, .garbledNotAfter, .spkiAlgorithmTag, .versionOne,
-        .constructedSignature, .trailingBytes, .february30, .namesInvalidUTF8,
+        .constructedSignature, .trailingBytes, .february30, .namesInvalidUTF8, .explicitNonCritical,
     ]
 
     /// "Well-formed certificates": every rule on the dropped root (judged by the rule alone,
@@ -126,9 +127,7 @@ enum AttestationCases {
         func mutated(_ index: Int, _ mutation: CertificateMutation) throws -> [UInt8] {
             try issuer { $0.chainOptions.mutations = [index: mutation] }.issueBytes(draft)
         }
-        // namesInvalidUTF8 on the dropped root came out FAIL when it was added (2026-12-02), against
-        // the rule that a dropped root's names are not judged: left out until that is understood.
-        for mutation in CertificateMutation.allCases where mutation != .namesInvalidUTF8 {
+        for mutation in CertificateMutation.allCases {
             let proof = try mutated(androidRootIndex, mutation)
             if mutation.keepsWellFormed {
                 builder.add(

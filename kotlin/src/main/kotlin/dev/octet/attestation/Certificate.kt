@@ -124,11 +124,11 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
          * library the Swift verifier loads certificates with; found by the differential campaign, issue
          * 23): a universal type among those its DirectoryString-like choice admits, with the content
          * rules of [anyValueLoads], and the strings it converts to UTF-8 for its canonical name
-         * convertible: a UTF8String valid UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF),
-         * a BMPString an even number of bytes with no surrogate unit, a UniversalString a multiple of
-         * four bytes of Unicode scalar values. Refused: BOOLEAN, INTEGER, OCTET STRING, NULL, OBJECT
-         * IDENTIFIER, ENUMERATED, VideotexString, UTCTime, GeneralizedTime, GraphicString,
-         * VisibleString, GeneralString, a SET, and tags past 30.
+         * convertible: a BMPString an even number of bytes with no surrogate unit, a UniversalString a
+         * multiple of four bytes of Unicode scalar values (a UTF8String's UTF-8 is the strict reader's
+         * rule since 2026-12-07, [StrictCertificate], so that a dropped root is judged alike). Refused:
+         * BOOLEAN, INTEGER, OCTET STRING, NULL, OBJECT IDENTIFIER, ENUMERATED, VideotexString, UTCTime,
+         * GeneralizedTime, GraphicString, VisibleString, GeneralString, a SET, and tags past 30.
          */
         private fun isLoadableNameValue(value: DerNode): Boolean {
             if (value.tag.tagClass != DerTag.UNIVERSAL) return false
@@ -137,12 +137,6 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
             if (number !in primitiveNameValues || !anyValueLoads(value)) return false
             val content = value.content()
             return when (number) {
-                12L -> try {
-                    Charsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(content))
-                    true
-                } catch (e: java.nio.charset.CharacterCodingException) {
-                    false
-                }
                 28L -> content.size % 4 == 0 && (0 until content.size / 4).all { i ->
                     val v = ((content[4 * i].toLong() and 0xFF) shl 24) or ((content[4 * i + 1].toLong() and 0xFF) shl 16) or
                         ((content[4 * i + 2].toLong() and 0xFF) shl 8) or (content[4 * i + 3].toLong() and 0xFF)

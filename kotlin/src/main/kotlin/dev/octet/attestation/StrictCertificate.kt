@@ -6,10 +6,11 @@ import dev.octet.encoding.der.DerException
 import dev.octet.encoding.der.DerNode
 import dev.octet.encoding.der.DerReader
 import dev.octet.encoding.der.DerTag
+import dev.octet.wire.Utf8
 
 /**
  * Why a certificate from device evidence is not well-formed (proof-format.md, "Well-formed
- * certificates", revised 2026-12-02): the rule it broke and, for a DER violation, the reader's
+ * certificates", revised 2026-12-07): the rule it broke and, for a DER violation, the reader's
  * code. Log-safe: it names a rule, never a byte of the certificate. The same rules, order and
  * words as the Swift library's `CertificateDefect`.
  */
@@ -24,14 +25,19 @@ internal class CertificateDefect(val rule: Rule, val derCode: DerErrorCode? = nu
         SERIAL_NUMBER("serialNumber is not an INTEGER"),
         SIGNATURE("tbsCertificate.signature is not an AlgorithmIdentifier"),
         ISSUER("issuer is not a SEQUENCE"),
+        /** Revised 2026-12-07: a UTF8String anywhere inside the issuer that is not valid UTF-8. */
+        ISSUER_UTF8("issuer holds a UTF8String that is not valid UTF-8"),
         VALIDITY("validity is not a SEQUENCE of exactly two times"),
         NOT_BEFORE("notBefore is not a UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ with a valid date"),
         NOT_AFTER("notAfter is not a UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ with a valid date"),
         SUBJECT("subject is not a SEQUENCE"),
+        SUBJECT_UTF8("subject holds a UTF8String that is not valid UTF-8"),
         SUBJECT_PUBLIC_KEY_INFO("subjectPublicKeyInfo is not a SEQUENCE of an AlgorithmIdentifier and a BIT STRING with 0 unused bits"),
         ISSUER_UNIQUE_ID("issuerUniqueID [1] is not a primitive BIT STRING"),
         SUBJECT_UNIQUE_ID("subjectUniqueID [2] is not a primitive BIT STRING"),
         EXTENSIONS("extensions [3] is not a SEQUENCE of Extension { OID, BOOLEAN OPTIONAL, OCTET STRING }"),
+        /** Revised 2026-12-07: `critical` FALSE written out, a DEFAULT that DER never encodes. */
+        CRITICAL_FALSE("an extension's critical flag is FALSE written out (DER omits the DEFAULT)"),
         EXTRA_FIELD("tbsCertificate holds a field after subjectPublicKeyInfo other than [1], [2], [3] in order"),
         /** Well-formed, yet the platform's provider cannot load it (only for certificates whose key or signature is used). */
         NOT_LOADABLE("well-formed but not loadable by the crypto library")
@@ -56,9 +62,11 @@ internal class CertificateDefect(val rule: Rule, val derCode: DerErrorCode? = nu
  *   `YYMMDDHHMMSSZ` or a GeneralizedTime `YYYYMMDDHHMMSSZ` with valid calendar fields;
  *   `subjectPublicKeyInfo` a SEQUENCE of an AlgorithmIdentifier and a BIT STRING with 0 unused
  *   bits; then optionally `[1]`, `[2]` (primitive BIT STRINGs) and `[3] EXPLICIT` extensions (a
- *   SEQUENCE of `SEQUENCE { OID, BOOLEAN OPTIONAL, OCTET STRING }`); nothing else.
- * Nothing else is judged here: not names, algorithm parameters or extension values (a
- * KeyDescription keeps its own rules).
+ *   SEQUENCE of `SEQUENCE { OID, BOOLEAN OPTIONAL, OCTET STRING }`, the BOOLEAN only ever TRUE,
+ *   revised 2026-12-07); nothing else.
+ * - Every UTF8String inside `issuer` or `subject`, at any depth, valid UTF-8 (revised 2026-12-07).
+ * Nothing else is judged here: not names' other contents, algorithm parameters or extension
+ * values (a KeyDescription keeps its own rules).
  */
 internal object StrictCertificate {
     /** The result of [parse]: the certificate's fields, or the rule it broke. */
@@ -122,6 +130,7 @@ internal object StrictCertificate {
         if (!isAlgorithmIdentifier(innerAlgorithm)) fail(CertificateDefect.Rule.SIGNATURE)
         val issuer = field(CertificateDefect.Rule.ISSUER) { fields.read() }
         if (issuer.tag != DerTag.SEQUENCE) fail(CertificateDefect.Rule.ISSUER)
+        if (!field(CertificateDefect.Rule.ISSUER_UTF8) { utf8StringsAreValid(issuer) }) fail(CertificateDefect.Rule.ISSUER_UTF8)
         val (start, end) = field(CertificateDefect.Rule.VALIDITY) {
             val validity = fields.read()
             if (validity.tag != DerTag.SEQUENCE) fail(CertificateDefect.Rule.VALIDITY)
@@ -134,6 +143,7 @@ internal object StrictCertificate {
         val notAfter = field(CertificateDefect.Rule.NOT_AFTER) { certificateTime(end) }
         val subject = field(CertificateDefect.Rule.SUBJECT) { fields.read() }
         if (subject.tag != DerTag.SEQUENCE) fail(CertificateDefect.Rule.SUBJECT)
+        if (!field(CertificateDefect.Rule.SUBJECT_UTF8) { utf8StringsAreValid(subject) }) fail(CertificateDefect.Rule.SUBJECT_UTF8)
         val keyInfo = field(CertificateDefect.Rule.SUBJECT_PUBLIC_KEY_INFO) { fields.read() }
         if (!isSubjectPublicKeyInfo(keyInfo)) fail(CertificateDefect.Rule.SUBJECT_PUBLIC_KEY_INFO)
 
@@ -204,7 +214,7 @@ internal object StrictCertificate {
         false
     }
 
-    /** `SEQUENCE OF Extension`, each `SEQUENCE { OID, BOOLEAN OPTIONAL (DER: 0x00 or 0xFF), OCTET STRING }`. */
+    /** `SEQUENCE OF Extension`, each `SEQUENCE { OID, BOOLEAN OPTIONAL (DER: 0x00 or 0xFF), OCTET STRING }`, the BOOLEAN only TRUE. */
     private fun extensions(list: DerNode): List<CertificateExtension> {
         if (list.tag != DerTag.SEQUENCE) fail(CertificateDefect.Rule.EXTENSIONS)
         val items = list.children()
@@ -215,12 +225,36 @@ internal object StrictCertificate {
             val parts = item.children()
             val oid = parts.read().objectIdentifierBytes()
             var critical: Boolean? = null
-            if (parts.peekTag() == DerTag.BOOLEAN) critical = parts.read().boolean()
+            if (parts.peekTag() == DerTag.BOOLEAN) {
+                // `critical BOOLEAN DEFAULT FALSE`: DER never encodes a DEFAULT (X.690 11.5), so a FALSE
+                // written out is not DER, however OpenSSL and the JCA took it.
+                if (!parts.read().boolean()) fail(CertificateDefect.Rule.CRITICAL_FALSE)
+                critical = true
+            }
             val value = parts.read().octetString()
             if (!parts.isAtEnd) fail(CertificateDefect.Rule.EXTENSIONS)
             extensions.add(CertificateExtension(oid, critical, value))
         }
         return extensions
+    }
+
+    /**
+     * True when every UTF8String inside [node], at any depth, is valid UTF-8 as RFC 3629 section 4
+     * defines it (shortest forms only, no surrogate, nothing past U+10FFFF), judged by our own
+     * [Utf8] and never by a platform decoder. Other contents are not read; DER was already
+     * validated, so the walk is bounded by its depth.
+     */
+    private fun utf8StringsAreValid(node: DerNode): Boolean {
+        if (node.tag == DerTag.UTF8_STRING) {
+            val content = node.content()
+            return Utf8.isValid(content, 0, content.size)
+        }
+        if (!node.tag.constructed) return true
+        val children = node.children()
+        while (true) {
+            val child = children.next() ?: return true
+            if (!utf8StringsAreValid(child)) return false
+        }
     }
 
     /** A validity time: UTCTime `YYMMDDHHMMSSZ` or GeneralizedTime `YYYYMMDDHHMMSSZ` (no fraction). */

@@ -9,8 +9,9 @@ import java.io.FileInputStream
  * size (Swift: `ContentHashing`).
  *
  * A file is read as a stream through one [READ_BUFFER_SIZE] buffer, so memory stays bounded
- * however large it is, and only a regular file is opened: a FIFO could block the open itself, a
- * device could never end. No I/O error escapes: a file that cannot be read is [FileOutcome.Unreadable].
+ * however large it is, and only a regular file is opened, in bounded time ([FileOpener]): a FIFO
+ * could block the open itself, a device could never end. No I/O error escapes: a file that cannot
+ * be read is [FileOutcome.Unreadable].
  */
 object ContentHashing {
     /** The read buffer: 64 KiB, small enough for any Android heap, large enough that reads cost little next to SHA-256. */
@@ -19,7 +20,11 @@ object ContentHashing {
     /** `SHA-256(salt || bytes)`. */
     fun hash(bytes: ByteArray, salt: ByteArray): ByteArray = Sha256.hash(salt, bytes)
 
-    /** `SHA-256(salt || file)`, streamed; null when the file cannot be read to its end as a regular file. */
+    /**
+     * `SHA-256(salt || file)`, streamed; null when the file cannot be read to its end as a regular
+     * file, or reads longer or shorter than the size its open descriptor reported (what a device
+     * swapped in for it would do: the JVM cannot ask which it opened).
+     */
     fun hashFile(file: File, salt: ByteArray): ByteArray? =
         (hashFile(file, salt, null) as? FileOutcome.Digest)?.digest
 
@@ -55,10 +60,13 @@ object ContentHashing {
             FileOutcome.Unreadable // IOException, SecurityException, a provider's RuntimeException
         }
 
-    private fun read(stream: FileInputStream, salt: ByteArray, expectedSize: Long?): FileOutcome {
-        if (expectedSize != null && stream.channel.size() != expectedSize) return FileOutcome.SizeMismatch
+    private fun read(stream: FileInputStream, salt: ByteArray, expectation: Long?): FileOutcome {
+        val size = stream.channel.size()
+        // Without an expected size, the open file's own: a read never runs past it by more than a byte.
+        val expectedSize = expectation ?: size
+        if (size != expectedSize) return FileOutcome.SizeMismatch
         // One byte past the expected size is enough to see that the file grew.
-        val limit = if (expectedSize == null || expectedSize == Long.MAX_VALUE) Long.MAX_VALUE else expectedSize + 1
+        val limit = if (expectedSize == Long.MAX_VALUE) Long.MAX_VALUE else expectedSize + 1
         val buffer = ByteArray(READ_BUFFER_SIZE)
         val digest = Sha256.newDigest()
         digest.update(salt)
@@ -71,17 +79,18 @@ object ContentHashing {
             total += count
         }
         // The length read, not only fstat's: the file may have changed in between.
-        if (expectedSize != null && total != expectedSize) return FileOutcome.SizeMismatch
+        if (total != expectedSize) return FileOutcome.SizeMismatch
         return FileOutcome.Digest(digest.digest())
     }
 
     /**
      * An open stream over [file] when it is a regular file, else null. `File.isFile` is `stat`'s
-     * S_ISREG (following links), asked before opening, because opening a FIFO blocks until a writer
-     * comes; java.io has no O_NONBLOCK, and java.nio.file (which could ask on the open file) is API 26.
+     * S_ISREG (following links), asked first so that a FIFO or device met as such is never opened;
+     * the path can change before the open, so the open itself is bounded in time and what it opened
+     * judged again ([FileOpener]).
      */
     private fun open(file: File): FileInputStream? {
         if (!file.isFile) return null
-        return FileInputStream(file)
+        return FileOpener.open(file)
     }
 }

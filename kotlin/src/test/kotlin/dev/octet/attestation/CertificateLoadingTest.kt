@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test
  * `CERTIFICATE_MALFORMED` "well-formed but not loadable" (proof-format.md, "Well-formed
  * certificates"): the Swift verifier hands it to OpenSSL, so Kotlin judges the same grammar. The
  * differential campaign (issue 23) found Kotlin loading what OpenSSL refuses: a name's UTF8String
- * with a flipped bit (invalid UTF-8), a UTF8String retagged as OCTET STRING or UniversalString, and
- * an algorithm parameter OID with a flipped bit. Each value below was measured against OpenSSL 3.0.22
+ * with a flipped bit (invalid UTF-8; since 2026-12-07 the strict rule's own, for every certificate,
+ * the dropped root too), a UTF8String retagged as OCTET STRING or UniversalString, and an algorithm
+ * parameter OID with a flipped bit. Each value below was measured against OpenSSL 3.0.22
  * (`openssl x509 -inform DER` on the same certificate with the value replaced).
  */
 class CertificateLoadingTest {
@@ -40,20 +41,39 @@ class CertificateLoadingTest {
 
     private fun bytes(vararg values: Int) = ByteArray(values.size) { values[it].toByte() }
 
+    private fun assertNotUtf8(content: ByteArray, what: String) =
+        assertEquals(CertificateDefect.Rule.SUBJECT_UTF8, defect(withSubjectValue(0x0C, content)), what)
+
     @Test
-    fun `a name's UTF8String loads only as valid UTF-8`() {
+    fun `a name's UTF8String is read only as valid UTF-8, by the strict rule itself (revised 2026-12-07)`() {
         assertLoads(0x0C, "Octet CA".toByteArray(), "ASCII")
         assertLoads(0x0C, bytes(0xC2, 0x80), "U+0080")
         assertLoads(0x0C, bytes(0xEF, 0xBF, 0xBE), "U+FFFE, a noncharacter")
         assertLoads(0x0C, bytes(0xF4, 0x8F, 0xBF, 0xBF), "U+10FFFF")
         assertLoads(0x0C, bytes(0x00), "NUL")
-        assertRefused(0x0C, bytes(0xCF, 0x63), "a lead byte without its continuation (the campaign's case)")
-        assertRefused(0x0C, bytes(0xC0, 0x80), "overlong two bytes")
-        assertRefused(0x0C, bytes(0xF0, 0x8F, 0xBF, 0xBF), "overlong four bytes")
-        assertRefused(0x0C, bytes(0xED, 0xA0, 0x80), "a surrogate")
-        assertRefused(0x0C, bytes(0xF4, 0x90, 0x80, 0x80), "past U+10FFFF")
-        assertRefused(0x0C, bytes(0xF8, 0x88, 0x80, 0x80, 0x80), "a five-byte form")
-        assertRefused(0x0C, bytes(0x80), "a lone continuation byte")
+        assertNotUtf8(bytes(0xCF, 0x63), "a lead byte without its continuation (the campaign's case)")
+        assertNotUtf8(bytes(0xC0, 0x80), "overlong two bytes")
+        assertNotUtf8(bytes(0xF0, 0x8F, 0xBF, 0xBF), "overlong four bytes")
+        assertNotUtf8(bytes(0xED, 0xA0, 0x80), "a surrogate")
+        assertNotUtf8(bytes(0xF4, 0x90, 0x80, 0x80), "past U+10FFFF")
+        assertNotUtf8(bytes(0xF8, 0x88, 0x80, 0x80, 0x80), "a five-byte form")
+        assertNotUtf8(bytes(0x80), "a lone continuation byte")
+    }
+
+    @Test
+    fun `a self-issued root whose issuer and subject hold bad UTF-8 is malformed before it is dropped`() {
+        val last = chain.size - 1
+        val tree = TestDer.tree(chain[last])
+        val tbs = tree[0]
+        val shift = if (tbs[0].tag[0] == 0xA0.toByte()) 1 else 0
+        val name = TestDer.tree(TestDer.sequence(TestDer.set(listOf(TestDer.sequence(TestDer.oid("2.5.4.3"), TestDer.tlv(0x0C, bytes(0xED, 0xA0, 0x80)))))))
+        tbs.children[2 + shift] = name
+        tbs.children[4 + shift] = name.copy()
+        val changed = chain.toMutableList()
+        changed[last] = tree.encode()
+        val parsed = AndroidCertificateChain.parse(changed)
+        assertEquals(CertificateDefect.Rule.ISSUER_UTF8, parsed.parsedEntries[last].defect?.rule)
+        assertNull(AndroidCertificateChain.parse(chain).parsedEntries[last].defect)
     }
 
     @Test

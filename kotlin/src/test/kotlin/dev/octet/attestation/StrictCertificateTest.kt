@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource
 
 /**
  * The well-formed certificate rule (proof-format.md, "Well-formed certificates", revised
- * 2026-12-02) on real certificates changed one rule at a time: in the Android leaf, an
+ * 2026-12-07) on real certificates changed one rule at a time: in the Android leaf, an
  * intermediate and the self-issued root the walk drops, and in both App Attest x5c certificates.
  */
 @EnabledIf(value = "dev.octet.attestation.SharedVectors#available", disabledReason = "../shared/vectors is absent")
@@ -128,6 +128,24 @@ internal class StrictCertificateTest {
                 edit(der) { c ->
                     val extension = c[0].children.last()[0][0]
                     extension.children.add(1, TestDer.Node(byteArrayOf(0x01), byteArrayOf(0x01), ArrayList()))
+                }
+            },
+            // Revised 2026-12-07: the DEFAULT FALSE is never written (a control until then).
+            Mutation("an extension's critical FALSE written out") { der ->
+                edit(der) { c ->
+                    val extension = c[0].children.last()[0][0]
+                    if (extension.children.size == 3) extension.children.removeAt(1)
+                    extension.children.add(1, TestDer.Node(byteArrayOf(0x01), byteArrayOf(0x00), ArrayList()))
+                }
+            },
+            // Revised 2026-12-07: both names alike, so that the self-issued root stays self-issued.
+            Mutation("issuer and subject a common name whose UTF8String is not UTF-8") { der ->
+                edit(der) { c ->
+                    val name = TestDer.tree(TestDer.sequence(TestDer.set(listOf(TestDer.sequence(TestDer.oid("2.5.4.3"), TestDer.tlv(0x0C, byteArrayOf(0xCF.toByte(), 0x63)))))))
+                    val tbs = c[0]
+                    val shift = if (tbs[0].tag[0] == 0xA0.toByte()) 1 else 0
+                    tbs.children[2 + shift] = name
+                    tbs.children[4 + shift] = name.copy()
                 }
             },
             Mutation("serial with a redundant leading zero") { der ->
@@ -256,13 +274,6 @@ internal class StrictCertificateTest {
                 val notAfter = tbsField(c, "validity")[1]
                 notAfter.tag = byteArrayOf(0x18)
                 notAfter.content = "20490101000000Z".toByteArray(Charsets.US_ASCII)
-            }
-        },
-        Control("an extension's critical FALSE written out") { der ->
-            edit(der) { c ->
-                val extension = c[0].children.last()[0][0]
-                if (extension.children.size == 3) extension.children.removeAt(1)
-                extension.children.add(1, TestDer.Node(byteArrayOf(0x01), byteArrayOf(0x00), ArrayList()))
             }
         },
         Control("issuerUniqueID and subjectUniqueID added") { der ->
