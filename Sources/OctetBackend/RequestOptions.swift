@@ -94,8 +94,9 @@ extension RequestOptions {
 
     static let memberNames = CodingKeys.allCases.map(\.rawValue)
 
-    /// The wire names of `RequiredVerdict` and `CallerMetadataCheck.RequiredContent`.
-    static let verdictNames: [(String, RequiredVerdict)] = [("VERIFIED", .verified), ("PLAUSIBLE", .plausible)]
+    /// The wire names of `requireVerdict` (the deprecated `RequiredVerdict`, kept as the tier it
+    /// requires) and of `CallerMetadataCheck.RequiredContent`.
+    static let verdictNames: [(String, LocationProofVerdict)] = [("VERIFIED", .verified), ("PLAUSIBLE", .plausible)]
     static let requiredContentNames = ["none", "all", "keys"]
 
     /// Reads an `options` object found at `path`.
@@ -119,7 +120,7 @@ extension RequestOptions {
         options.requireAttestation = try reader.bool("requireAttestation") ?? false
         options.honorVerdictTier = try reader.bool("honorVerdictTier") ?? false
         if let verdict = try reader.string("requireVerdict", oneOf: Self.verdictNames.map(\.0)) {
-            options.requireVerdict = Self.verdictNames.first { $0.0 == verdict }?.1
+            options.requiredTier = Self.verdictNames.first { $0.0 == verdict }?.1
         }
         if let (metadata, metadataPath) = try reader.object("callerMetadata") {
             options.callerMetadata = try Self.callerMetadata(metadata, at: metadataPath)
@@ -296,7 +297,7 @@ extension RequestOptions {
         if let region = options.expectedRegion { try container.encode(RegionJSON(region), forKey: .expectedRegion) }
         if options.requireAttestation { try container.encode(true, forKey: .requireAttestation) }
         if options.honorVerdictTier { try container.encode(true, forKey: .honorVerdictTier) }
-        if let verdict = options.requireVerdict {
+        if let verdict = options.requiredTier {
             try container.encode(Self.verdictNames.first { $0.1 == verdict }?.0, forKey: .requireVerdict)
         }
         if let metadata = options.callerMetadata {

@@ -22,6 +22,7 @@ public enum ArgumentParser {
         }
         if first == "replay" { return try ReplayCommand.parse(arguments.dropFirst()) }
         if first == "inspect" { return try InspectConfiguration.parse(arguments.dropFirst()) }
+        if first == "selftest" { return try SelfTestConfiguration.parse(arguments.dropFirst()) }
         if first == "help", arguments.count == 1 { return .help }
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
         if arguments.isEmpty { return .usage }
@@ -85,6 +86,17 @@ public enum ArgumentParser {
     private static func validate(_ c: VerifyConfiguration) throws(CLIError) {
         guard !c.proofs.isEmpty || c.filesFrom != nil else {
             throw .usage("no PROOF given: name one or more files, - for standard input, or --files-from FILE")
+        }
+        if c.production {
+            // What VerifyOptions.production takes as required parameters, the command line requires.
+            guard c.options.expectedApps?.isEmpty == false else {
+                throw .usage(
+                    "--production needs your apps: --app-id TEAMID.BUNDLE_ID or --android-app PACKAGE:SHA256HEX (hardware evidence must vouch for one of them)"
+                )
+            }
+            guard c.options.expectedSessionNonce != nil else {
+                throw .usage("--production needs the nonce you asked with: --session-nonce HEX")
+            }
         }
         var standardInputs = c.proofs.filter(\.isStandardInput).count
         standardInputs +=

@@ -206,10 +206,12 @@ enum FlagTable {
     static var informational: Set<String> { Set(verifyRows.map(\.flag).filter(\.informational).map(\.name)) }
 
     /// Every command, the verifier first.
-    static var commands: [CommandSpec] { [verifyCommand, inspectCommand, replayPruneCommand, serveCommand] }
+    static var commands: [CommandSpec] {
+        [verifyCommand, inspectCommand, selfTestCommand, replayPruneCommand, serveCommand]
+    }
 
     /// The subcommands' first words (what a shell completes after `octet-verify`).
-    static let subcommandWords = ["serve", "inspect", "replay", "help"]
+    static let subcommandWords = ["serve", "inspect", "selftest", "replay", "help"]
 
     // MARK: octet-verify [OPTIONS] PROOF...
 
@@ -232,6 +234,16 @@ enum FlagTable {
         },
         .init(Flag("--require-attestation", "fail unless the hardware attestation passes").gives(.requireAttestation)) {
             c, _ throws(CLIError) in c.options.requireAttestation = true
+        },
+        .init(
+            Flag(
+                "--production",
+                "accept only hardware-attested proofs of your apps for your session: --require-attestation, and --app-id or --android-app and --session-nonce required"
+            )
+        ) {
+            c, _ throws(CLIError) in
+            c.production = true
+            c.options.requireAttestation = true
         },
         .init(Flag("--attestation-bundle", "FILE", "iOS: the App Attest enrolment bundle")) {
             c, a throws(CLIError) in c.attestationBundlePath = try a.path()
@@ -258,8 +270,8 @@ enum FlagTable {
         .init(Flag("--require-verdict", "verified|plausible", "deprecated; effective only with --honor-verdict-tier")) {
             c, a throws(CLIError) in
             switch a.text {
-            case "verified": c.options.requireVerdict = .verified
-            case "plausible": c.options.requireVerdict = .plausible
+            case "verified": c.options.requiredTier = .verified
+            case "plausible": c.options.requiredTier = .plausible
             case let other: throw a.refuse("expected verified or plausible, got \(RegionSpec.quoted(other))")
             }
         },
@@ -442,31 +454,75 @@ enum FlagTable {
             seeAlso: ["docs/cli.md"], messagePrefix: "inspect: ")
     }
 
+    // MARK: octet-verify selftest
+
+    /// `--replay-store URL` and `--replay-db FILE` (`sqlite:FILE`) of a command that acts on one
+    /// store (`replay prune`, `selftest`): `set` gets the store and the flag that named it, so the
+    /// command can refuse two.
+    static func storeRows<Configuration>(
+        storeHelp: String, databaseHelp: String,
+        set: @escaping @Sendable (inout Configuration, ReplayStoreURL, String) -> Void
+    ) -> [OptionRow<Configuration>] {
+        [
+            .init(Flag("--replay-store", "URL", storeHelp)) { c, a throws(CLIError) in
+                do throws(ReplayStoreError) {
+                    set(&c, try ReplayStoreURL(parsing: a.text), a.flag)
+                } catch {
+                    throw a.refuse(error.reason)
+                }
+            },
+            .init(Flag("--replay-db", "FILE", databaseHelp)) { c, a throws(CLIError) in
+                guard !a.bytes.isEmpty else { throw a.refuse("expected a file path") }
+                set(&c, .sqlite(path: a.text), a.flag)
+            },
+        ]
+    }
+
+    static let selfTestRows: [OptionRow<SelfTestConfiguration>] =
+        storeRows(
+            storeHelp: "sqlite:PATH or postgresql://…: check that the store answers and could record",
+            databaseHelp: "the SQLite store to check (sqlite:FILE)"
+        ) { c, store, flag in
+            c.replayStore = store
+            c.storeFlags.append(flag)
+        } + [
+            .init(Flag("--revocation-list", "FILE", "check that the revocation list reads and parses")) {
+                c, a throws(CLIError) in c.revocationListPath = try a.path()
+            },
+            .init(informational: Flag("--help", short: "-h", "this help").info),
+        ]
+
+    static var selfTestCommand: CommandSpec {
+        CommandSpec(
+            words: ["selftest"], summary: "check this binary, its bundled roots, and the store and list it will use",
+            usage: ["octet-verify selftest [--replay-store URL | --replay-db FILE] [--revocation-list FILE]"],
+            about: SelfTestCommand.about, flags: selfTestRows.map(\.flag), operand: nil,
+            exitStatuses: [
+                ExitMeaning(0, "every item holds"), ExitMeaning(ExitStatus.anyInvalid, "an item failed"),
+                ExitMeaning(ExitStatus.usage, "usage error"),
+                ExitMeaning(ExitStatus.ioError, "the output could not be written"),
+            ],
+            seeAlso: ["docs/install.md", "docs/cli.md"], messagePrefix: "selftest: ")
+    }
+
     // MARK: octet-verify replay prune
 
-    static let replayPruneRows: [OptionRow<ReplayPruneArguments>] = [
-        .init(Flag("--replay-store", "URL", "sqlite:PATH or postgresql://…: the store to prune")) {
-            c, a throws(CLIError) in
-            do throws(ReplayStoreError) {
-                c.store = try ReplayStoreURL(parsing: a.text)
-            } catch {
-                throw a.refuse(error.reason)
-            }
-            c.storeFlags.append(a.flag)
-        },
-        .init(Flag("--replay-db", "FILE", "the SQLite store to prune (sqlite:FILE)")) { c, a throws(CLIError) in
-            guard !a.bytes.isEmpty else { throw a.refuse("expected a file path") }
-            c.store = .sqlite(path: a.text)
-            c.storeFlags.append(a.flag)
-        },
-        .init(
-            Flag(
-                "--older-than", "SECONDS",
-                "remove records accepted more than SECONDS ago (default \(ReplayPruneHorizon.defaultSeconds), "
-                    + "at least \(ReplayPruneHorizon.minimumSeconds))")
-        ) { c, a throws(CLIError) in c.olderThanSeconds = try ReplayCommand.seconds(a.text) },
-        .init(informational: Flag("--help", short: "-h", "this help").info),
-    ]
+    static let replayPruneRows: [OptionRow<ReplayPruneArguments>] =
+        storeRows(
+            storeHelp: "sqlite:PATH or postgresql://…: the store to prune",
+            databaseHelp: "the SQLite store to prune (sqlite:FILE)"
+        ) { c, store, flag in
+            c.store = store
+            c.storeFlags.append(flag)
+        } + [
+            .init(
+                Flag(
+                    "--older-than", "SECONDS",
+                    "remove records accepted more than SECONDS ago (default \(ReplayPruneHorizon.defaultSeconds), "
+                        + "at least \(ReplayPruneHorizon.minimumSeconds))")
+            ) { c, a throws(CLIError) in c.olderThanSeconds = try ReplayCommand.seconds(a.text) },
+            .init(informational: Flag("--help", short: "-h", "this help").info),
+        ]
 
     static var replayPruneCommand: CommandSpec {
         CommandSpec(

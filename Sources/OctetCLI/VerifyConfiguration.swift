@@ -42,6 +42,9 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// when neither was given, so `app-identity` is not reported); the API defaults elsewhere.
     /// What the flags only name (files) is read by `SessionBuilder`.
     public var options = RequestOptions()
+    /// `--production`: `--require-attestation` (set in `options`), and the apps and the session
+    /// nonce required (`VerifyOptions.production(apps:sessionNonce:)` on the command line).
+    public var production = false
     public var attestationBundlePath: InputPath?
     public var manifestPath: InputPath?
     public var content: [ContentFile] = []
@@ -81,6 +84,9 @@ public enum Command: Sendable, Equatable {
     /// `octet-verify inspect ...`.
     case inspect(InspectConfiguration)
     case inspectHelp
+    /// `octet-verify selftest ...`.
+    case selfTest(SelfTestConfiguration)
+    case selfTestHelp
     case version
     /// The man page (`--generate-manual`).
     case manual

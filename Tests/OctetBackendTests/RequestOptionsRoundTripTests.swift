@@ -57,7 +57,7 @@ struct RequestOptionsRoundTripTests {
         ])
         options.requireAttestation = true
         options.honorVerdictTier = true
-        options.requireVerdict = .plausible
+        options.requiredTier = .plausible
         options.callerMetadata = CallerMetadataCheck(
             manifestJson: Data("{}".utf8), content: ["a": .bytes(Data([1, 2])), "b": .unavailable("offline")],
             requireContent: .keys(["a"]))
@@ -77,7 +77,7 @@ struct RequestOptionsRoundTripTests {
         #expect(typed.expectedRegion == options.expectedRegion)
         #expect(typed.validatedExpectedRegion?.region == options.expectedRegion, "judged once, valid")
         #expect(typed.requireAttestation && typed.honorVerdictTier && typed.requireCallerMetadata)
-        #expect(typed.requireVerdict == .plausible)
+        #expect(typed.requiredTier == .plausible)
         #expect(typed.callerMetadata?.manifestJson == Data("{}".utf8))
         #expect(typed.callerMetadata?.requireContent == .keys(["a"]))
         guard case .bytes(let a)? = typed.callerMetadata?.content["a"],

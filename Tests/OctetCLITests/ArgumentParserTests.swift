@@ -71,7 +71,7 @@ struct ArgumentParserTests {
             expected: config { $0.attestationBundlePath = "b.bin" }),
         .init(
             id: "--require-verdict plausible", arguments: ["--require-verdict", "plausible", "p.proof"],
-            expected: config { $0.options.requireVerdict = .plausible }),
+            expected: config { $0.options.requiredTier = .plausible }),
         .init(
             id: "--honor-verdict-tier", arguments: ["--honor-verdict-tier", "p.proof"],
             expected: config { $0.options.honorVerdictTier = true }),

@@ -24,13 +24,18 @@ struct FlagTableTests {
             var arguments = [flag.name]
             if let value = flag.value { arguments.append(try #require(samples[value], "\(flag.name)")) }
             let rest = flag.name == "--requests" ? [] : flag.configuresRun ? ["--requests", "-"] : ["p"]
-            let parsed = try ArgumentParser.parse(arguments + rest)
+            // --production requires the apps and the nonce: given here, and in the base it is compared with.
+            let companions =
+                flag.name == "--production"
+                ? ["--app-id", "ABCDE12345.com.example.app", "--session-nonce", "0011223344556677"] : []
+            let parsed = try ArgumentParser.parse(arguments + companions + rest)
             let configuration: VerifyConfiguration
             switch parsed {
             case .verify(let c), .requests(let c): configuration = c
             default: Issue.record("\(flag.name): \(parsed)"); continue
             }
-            let base = flag.configuresRun ? ArgumentParserTests.requests { _ in } : ArgumentParserTests.config { _ in }
+            var base = flag.configuresRun ? ArgumentParserTests.requests { _ in } : ArgumentParserTests.config { _ in }
+            if !companions.isEmpty, case .verify(let c) = try ArgumentParser.parse(companions + rest) { base = c }
             #expect(configuration != base, "\(flag.name) changes nothing")
         }
         #expect(FlagTable.verify.count == Set(FlagTable.verify.map(\.name)).count, "no flag twice")

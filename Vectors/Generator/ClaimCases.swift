@@ -254,7 +254,7 @@ enum ClaimCases {
         let rows: [(String, String, [UInt8], VectorOptions, CheckStatus, ProofVerification.Verdict)] = [
             (
                 "not-checked-by-default", "since 3.1 the tier is ignored unless honorVerdictTier", tier(.spoofed),
-                B.options { $0.requireVerdict = .verified }, .notChecked, .valid
+                B.options { $0.requiredTier = .verified }, .notChecked, .valid
             ),
             (
                 "not-checked-no-tier", "honoured, but no tier is signed into the proof", tier(nil),
@@ -284,21 +284,21 @@ enum ClaimCases {
                 "pass-require-plausible", "requireVerdict PLAUSIBLE met by VERIFIED", tier(.verified),
                 B.options {
                     $0.honorVerdictTier = true
-                    $0.requireVerdict = .plausible
+                    $0.requiredTier = .plausible
                 }, .pass, .valid
             ),
             (
                 "fail-require-verified", "requireVerdict VERIFIED not met by PLAUSIBLE", tier(.plausible),
                 B.options {
                     $0.honorVerdictTier = true
-                    $0.requireVerdict = .verified
+                    $0.requiredTier = .verified
                 }, .fail, .invalid
             ),
             (
                 "fail-require-no-tier", "requireVerdict with no tier in the proof", tier(nil),
                 B.options {
                     $0.honorVerdictTier = true
-                    $0.requireVerdict = .plausible
+                    $0.requiredTier = .plausible
                 }, .fail, .invalid
             ),
         ]
