@@ -1,10 +1,14 @@
 // swift-tools-version:6.1
 // Octet: offline verification of location proofs.
-// Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, GeographicLib (C++, behind a C shim) for WGS84 geodesics, SQLite and
-// libpq (PostgreSQL's client) for OctetBackend's replay stores.
+// One outside package, swift-crypto (Apple's: `Crypto` is CryptoKit on Apple platforms and BoringSSL,
+// compiled in, elsewhere; `_CryptoExtras` adds RSA) for every cryptographic primitive. X.509 is read
+// by our own strict DER reader (OctetCrypto's CertificateStructure), so neither swift-asn1 nor
+// swift-certificates is used: swift-certificates refuses 9 real attestation certificates that the
+// answers pin (sub-2048-bit RSA roots, an ECDSA AlgorithmIdentifier with NULL parameters, an ML-DSA
+// key; docs/platforms.md). Debian C libraries: GeographicLib (C++, behind a C shim) for WGS84
+// geodesics, SQLite and libpq (PostgreSQL's client) for OctetBackend's replay stores.
 // Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
-// supported (no SDK ships OpenSSL or GeographicLib); docs/platforms.md says what a port needs.
+// supported (no SDK ships GeographicLib); docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
@@ -29,11 +33,12 @@ let package = Package(
         .trait(name: "Serve", description: "octet-verify serve: the verifier over HTTP (GNU libmicrohttpd)"),
         .default(enabledTraits: ["PostgreSQL", "Serve"]),
     ],
+    dependencies: [
+        // Crypto is CryptoKit on Apple platforms and BoringSSL elsewhere; _CryptoExtras adds RSA.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0")
+    ],
     targets: [
         // C libraries, each behind one system-library target.
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
             name: "CGeographicLib", pkgConfig: "geographiclib",
             providers: [.apt(["libgeographiclib-dev"]), .brew(["geographiclib"])]),
@@ -58,8 +63,13 @@ let package = Package(
         .target(name: "OctetThreads"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
-        // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
-        .target(name: "OctetCrypto", dependencies: ["COpenSSL", "OctetThreads"]),
+        // The only module that calls swift-crypto: a small API, and the strict certificate reader.
+        .target(
+            name: "OctetCrypto",
+            dependencies: [
+                "OctetEncoding", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // WGS84 geodesics and region containment.
         .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
@@ -124,7 +134,7 @@ let package = Package(
             name: "octet-bench",
             dependencies: [
                 "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetAttestationTesting",
-                "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL",
+                "OctetCrypto", "OctetGeometry", "OctetContent", .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout, a replay store in memory,
