@@ -160,7 +160,12 @@ let package = Package(
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding", "OctetTestSupport"]),
         .testTarget(name: "OctetThreadsTests", dependencies: ["OctetThreads"]),
-        .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
+        .testTarget(
+            name: "OctetCryptoTests",
+            dependencies: [
+                "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome", "OctetTestSupport"],
             resources: [.copy("Data")]),

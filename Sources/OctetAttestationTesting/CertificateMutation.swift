@@ -67,7 +67,7 @@ public enum CertificateMutation: String, Sendable, CaseIterable {
     case namesNotNames = "names-not-names"
     /// Issuer and subject a Name whose common name is a UTF8String that is not UTF-8 (a lead byte
     /// without its continuation, as one flipped bit makes of an "O"): well-formed by the rule, which
-    /// leaves names unread, but OpenSSL does not load it (found by the Swift–Kotlin differential
+    /// leaves names unread, but it does not load (CertificateLoading, as OpenSSL 3.0 refused it) (found by the Swift–Kotlin differential
     /// campaign). Both names, so that a self-issued root stays self-issued (and is dropped unread).
     case namesInvalidUTF8 = "names-invalid-utf8"
 

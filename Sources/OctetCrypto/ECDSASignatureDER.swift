@@ -63,8 +63,12 @@ public enum ECDSASignatureDER {
         var raw = Data(count: 2 * width)
         raw.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
             // In range means no longer than the order: each fits its half, right-aligned.
-            for (index, byte) in r.enumerated() { out[width - r.count + index] = byte }
-            for (index, byte) in s.enumerated() { out[2 * width - s.count + index] = byte }
+            r.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: out[(width - r.count)..<width]).copyMemory(from: $0)
+            }
+            s.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: out[(2 * width - s.count)..<(2 * width)]).copyMemory(from: $0)
+            }
         }
         return raw
     }

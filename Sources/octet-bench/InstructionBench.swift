@@ -150,7 +150,7 @@ enum InstructionBench {
     static func callCounts(in folder: URL, dump: String) -> (chainLength: Int, rows: [(String, Int)])? {
         let markers: [(String, String)] = [
             ("proof decoded (ProofDecoder.decode)", "ProofDecoderO6decodey"),
-            ("certificates parsed (d2i_X509)", "d2i_X509"),
+            ("certificates parsed (CertificateStructure.init)", "20CertificateStructureVyACSays5UInt8VG"),
             ("manifest parsed (Manifest.parse)", "ManifestV5parse"),
             ("content root computed (ContentRoot.compute)", "RootO7compute"),
             ("content claim built (makeContentClaim)", "makeContentClaim"),

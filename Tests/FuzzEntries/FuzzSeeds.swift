@@ -194,7 +194,7 @@ public enum FuzzSeeds {
     /// Android attestation extensions found in them.
     /// `FuzzCertificate`: each certificate of the context chain and x5c in its own position, and
     /// each changed by every `CertificateMutation` (malformed kinds, controls, and `namesNotNames`,
-    /// which the rule accepts and OpenSSL cannot load).
+    /// which the rule accepts and that do not load).
     public static func certificateInputs() -> [[UInt8]] {
         var placed: [(position: Int, der: [UInt8])] = []
         for (index, der) in (CertificateContext.androidChain ?? []).enumerated() { placed.append((index, der)) }

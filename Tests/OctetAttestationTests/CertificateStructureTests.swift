@@ -500,7 +500,7 @@ struct AndroidCertificateChainTests {
     }
 
     @Test(
-        "a certificate the rule accepts and OpenSSL cannot load is malformed, except as the dropped root",
+        "a certificate the rule accepts and that does not load is malformed, except as the dropped root",
         arguments: [0, 1, 3])
     func notLoadable(index: Int) throws {
         let chain = AndroidCertificateChain(parsing: try Self.chain([index: .namesNotNames]))

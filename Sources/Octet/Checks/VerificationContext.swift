@@ -36,8 +36,10 @@ final class VerificationContext {
     /// The proof key as a P-256 key, or nil when the bytes are not a point on the curve.
     private(set) lazy var proofKey: P256PublicKey? = try? P256PublicKey(x963Point: proof.proofKey)
 
-    /// The one SHA-256 hasher of this call: every digest below is taken on it in turn.
-    private var hasher = SHA256Hasher()
+    /// The one SHA-256 hasher of this call: every digest below is taken on it in turn. Unchecked for
+    /// exclusivity at run time: a context belongs to one verification on one thread, and each
+    /// digest below finishes before the next starts.
+    @exclusivity(unchecked) private var hasher = SHA256Hasher()
 
     /// The stage chain of "Stage signatures": each stage input's digest and the committed digest.
     private(set) lazy var stageChain: StageChain = StageChain(proof, hasher: &hasher)
