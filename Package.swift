@@ -5,10 +5,11 @@
 // by our own strict DER reader (OctetCrypto's CertificateStructure), so neither swift-asn1 nor
 // swift-certificates is used: swift-certificates refuses 9 real attestation certificates that the
 // answers pin (sub-2048-bit RSA roots, an ECDSA AlgorithmIdentifier with NULL parameters, an ML-DSA
-// key; docs/platforms.md). Debian C libraries: GeographicLib (C++, behind a C shim) for WGS84
-// geodesics, SQLite and libpq (PostgreSQL's client) for OctetBackend's replay stores.
-// Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
-// supported (no SDK ships GeographicLib); docs/platforms.md says what a port needs.
+// key; docs/platforms.md). Debian C libraries: SQLite and libpq (PostgreSQL's client) for
+// OctetBackend's replay stores. WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only
+// the tests' oracle (GeodSolve).
+// Built and tested on Linux only, so no `platforms:` are declared: no Apple build has been made;
+// docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
@@ -40,11 +41,6 @@ let package = Package(
     targets: [
         // C libraries, each behind one system-library target.
         .systemLibrary(
-            name: "CGeographicLib", pkgConfig: "geographiclib",
-            providers: [.apt(["libgeographiclib-dev"]), .brew(["geographiclib"])]),
-        // C++: one extern "C" function over GeographicLib::Geodesic, the only C++ in the package.
-        .target(name: "OctetGeodesicShim", dependencies: ["CGeographicLib"]),
-        .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // libmicrohttpd's variadic start-up and info calls, and the signal pipe of `serve`, in C.
@@ -70,8 +66,8 @@ let package = Package(
                 "OctetEncoding", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        // WGS84 geodesics and region containment.
-        .target(name: "OctetGeometry", dependencies: ["OctetGeodesicShim", "OctetOutcome"]),
+        // WGS84 geodesics (Karney's inverse solution, in Swift) and region containment.
+        .target(name: "OctetGeometry", dependencies: ["OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
         .target(name: "OctetContent", dependencies: ["OctetEncoding", "OctetCrypto", "OctetOutcome"]),
         // Apple App Attest and Android Key Attestation, verified offline.
@@ -205,6 +201,5 @@ let package = Package(
                 "OctetCrypto",
                 "OctetEncoding", "OctetTestSupport",
             ]),
-    ],
-    cxxLanguageStandard: .cxx17
+    ]
 )

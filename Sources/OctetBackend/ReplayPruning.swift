@@ -39,6 +39,16 @@ public enum ReplayPruneHorizon {
     /// shared by verifiers with longer windows must use a longer age.
     public static let minimumSeconds: Int64 = defaultFreshnessWindowSeconds + futureSkewSeconds
 
+    /// The prune horizon a store migrated from a schema without one starts at, migrated at `now`:
+    /// the newest acceptance time an earlier `replay prune` or `--prune-every` can have removed, as
+    /// each keeps at least ``minimumSeconds``. A verification of the present with the default
+    /// window reaches back no further, so it is judged as before; one pinned further back, or with
+    /// a longer window, is `.windowPruned` until the records it needs are younger than the upgrade.
+    public static func migratedHorizon(atMilliseconds now: Int64) -> Int64 {
+        let (horizon, overflow) = now.subtractingReportingOverflow(minimumSeconds * 1_000)
+        return overflow ? Int64.min : horizon
+    }
+
     /// The cutoff for an age: records accepted before it go. Saturates instead of overflowing.
     public static func cutoff(olderThanMilliseconds age: Int64, atMilliseconds now: Int64) -> Int64 {
         let (cutoff, overflow) = now.subtractingReportingOverflow(max(0, age))

@@ -15,12 +15,18 @@ import OctetThreads
 /// the look-up, so two processes can never both see "first sighting" for one proof). Primary keys
 /// on both tables are a second line of defence.
 ///
-/// Schema version 2 keeps a proof under its proof identity (`ReplayKey.proofIdentity`). A file of
-/// version 1 (proofs kept under `proof_id`) is migrated at the first look-up that can get the write
-/// lock, in one transaction: its proof table is renamed `octet_v1_accepted_proof_ids` and kept,
-/// read-only, so the ids it holds stay refused until pruned; the handler given to `init` is told
-/// once. A version-1 process still holding the file open then finds its table gone and answers
-/// `.unavailable`, never a double acceptance.
+/// Schema version 3 keeps a proof under its proof identity (`ReplayKey.proofIdentity`), and keeps
+/// the store's prune horizon (`octet_prune_horizon`: the newest acceptance time any deletion
+/// removed, advanced by triggers in the deleting transaction, whoever deletes). A look-up whose
+/// window reaches back to the horizon answers `.windowPruned` and records nothing, in its
+/// transaction. A file of version 1 (proofs kept under `proof_id`) or 2 (no horizon) is migrated at
+/// the first look-up that can get the write lock, in one transaction: version 1's proof table is
+/// renamed `octet_v1_accepted_proof_ids` and kept, read-only, so the ids it holds stay refused
+/// until pruned; the horizon of a migrated file starts at the newest time an earlier prune can have
+/// removed (``ReplayPruneHorizon/migratedHorizon(atMilliseconds:)``). The handler given to `init`
+/// is told once. A version-1 process still holding the file open then finds its table gone and
+/// answers `.unavailable`, never a double acceptance; a version-2 process does not know the
+/// horizon, so every process sharing the file is upgraded together (docs/service.md).
 ///
 /// The path means what it says (docs/cli.md, `--replay-db`):
 /// - it is a file path, never an SQLite URI or the in-memory database: it is opened without
@@ -48,10 +54,10 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     private let shownPath: String
     private let onMigration: ReplaySchemaMigrationHandler?
     /// This build's schema version, in `PRAGMA user_version`.
-    public static let schemaVersion = 2
-    /// Version 2, made at once in a new file. `octet_v1_accepted_proof_ids` holds the records of
+    public static let schemaVersion = 3
+    /// Version 3, made at once in a new file. `octet_v1_accepted_proof_ids` holds the records of
     /// version 1 (by `proof_id`) in a migrated file; it is read and pruned, never written, and is
-    /// empty in a file made at version 2. A nonce's `proof_identity` is the proof id in a row of
+    /// empty in a file made at version 2 or later. A nonce's `proof_identity` is the proof id in a row of
     /// version 1; nothing reads it (the nonce alone is the key).
     private static let schema = """
         CREATE TABLE IF NOT EXISTS octet_accepted_identities (
@@ -61,18 +67,50 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
             accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS octet_v1_accepted_proof_ids (
             proof_id BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
-        PRAGMA user_version = 2;
+        \(horizon(startingAt: nil))
+        PRAGMA user_version = 3;
         """
+
+    /// The prune horizon (version 3): one row, NULL until a record is deleted, and a trigger on each
+    /// record table that moves it forward to the acceptance time of each deleted row, in the
+    /// deleting transaction. Any deletion counts (`replay prune`, `--prune-every`, an operator's own
+    /// `DELETE`): writers never delete, so only removals move it; it never moves back.
+    private static func horizon(startingAt start: Int64?) -> String {
+        var sql = """
+            CREATE TABLE IF NOT EXISTS octet_prune_horizon (
+                singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1), horizon_ms INTEGER);
+            INSERT OR IGNORE INTO octet_prune_horizon VALUES (1, \(start.map { String($0) } ?? "NULL"));
+
+            """
+        for table in ["octet_accepted_identities", "octet_v1_accepted_proof_ids", "octet_accepted_nonces"] {
+            sql += """
+                CREATE TRIGGER IF NOT EXISTS \(table)_pruned AFTER DELETE ON \(table) BEGIN
+                    UPDATE octet_prune_horizon SET horizon_ms = OLD.accepted_at_ms
+                        WHERE horizon_ms IS NULL OR horizon_ms < OLD.accepted_at_ms;
+                END;
+
+                """
+        }
+        return sql
+    }
     /// Version 1 to 2, in the transaction that holds the write lock. The renames also make a
     /// version-1 process that still has the file open fail its next look-up (no such table)
     /// instead of recording by proof id where version 2 no longer looks.
-    private static let migration = """
+    private static let fromVersionOne = """
         ALTER TABLE octet_accepted_proofs RENAME TO octet_v1_accepted_proof_ids;
         ALTER TABLE octet_accepted_nonces RENAME COLUMN proof_id TO proof_identity;
         CREATE TABLE octet_accepted_identities (
             proof_identity BLOB PRIMARY KEY NOT NULL, accepted_at_ms INTEGER NOT NULL) WITHOUT ROWID;
-        PRAGMA user_version = 2;
+
         """
+
+    /// Version 1 or 2 to 3, in the transaction that holds the write lock, at `now` (this host's
+    /// clock): the horizon starts where an earlier prune may have reached.
+    private static func migration(from version: Int64, now: Int64) -> String {
+        (version == 1 ? fromVersionOne : "")
+            + horizon(startingAt: ReplayPruneHorizon.migratedHorizon(atMilliseconds: now))
+            + "PRAGMA user_version = 3;"
+    }
 
     /// How long a look-up waits for a store another process holds busy before `replay-uniqueness`
     /// is INCONCLUSIVE (REPLAY_STORE_UNAVAILABLE; `serve` answers 503): the one busy timeout of
@@ -226,21 +264,21 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
             return .failure(.unusable("its schema version \(version) is newer than this build's \(Self.schemaVersion)"))
         case .success: break
         }
-        var migrated = false
+        var migratedFrom: Int?
         let created = transaction { () -> Int32 in
             // Another process may have created or migrated it meanwhile: the write lock is ours now.
             switch queryInt("PRAGMA user_version;") {
             case .failure(let error): return error.code
             case .success(let version) where version == Int64(Self.schemaVersion): return SQLITE_OK
-            case .success(1):
-                migrated = true
-                return exec(Self.migration)
+            case .success(let version) where version == 1 || version == 2:
+                migratedFrom = Int(version)
+                return exec(Self.migration(from: version, now: Int64(Date().timeIntervalSince1970 * 1000)))
             case .success(0): return exec(Self.schema)
             case .success: return SQLITE_ERROR  // Newer, or unknown: judged below, outside the transaction.
             }
         }
         guard created == SQLITE_OK else {
-            if case .success(let version) = queryInt("PRAGMA user_version;"), version != 0, version != 1,
+            if case .success(let version) = queryInt("PRAGMA user_version;"), !(0...2).contains(version),
                 version != Int64(Self.schemaVersion)
             {
                 return .failure(.unusable("its schema version \(version) is not one this build reads"))
@@ -248,17 +286,27 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
             return .failure(failure(created))
         }
         ready = true
-        if migrated {
-            onMigration?(ReplaySchemaMigration(fromVersion: 1, toVersion: Self.schemaVersion, store: shownPath))
+        if let migratedFrom {
+            onMigration?(
+                ReplaySchemaMigration(fromVersion: migratedFrom, toVersion: Self.schemaVersion, store: shownPath))
         }
         return .success(())
     }
 
     deinit { sqlite3_close_v2(db) }
 
-    /// Looks the proof identity (and the proof id among version 1's records) and the session nonce
-    /// up and, when neither was accepted and `record` is true, accepts both, atomically.
+    /// A look-up that does not say how far back its window reaches: judged as if it reached back
+    /// without bound, so once anything was pruned it is `.windowPruned` unless a record answers.
     public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+        check(key, record: record, atMilliseconds: atMilliseconds, windowFromMilliseconds: Int64.min)
+    }
+
+    /// Looks the proof identity (and the proof id among version 1's records) and the session nonce
+    /// up and, when neither was accepted, the window does not reach back to the prune horizon and
+    /// `record` is true, accepts both, atomically.
+    public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64, windowFromMilliseconds: Int64)
+        -> ReplaySighting
+    {
         let identity = key.proofIdentity
         let proofId = key.proofId
         let sessionNonce = key.sessionNonce
@@ -291,6 +339,14 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
                     return SQLITE_OK
                 case .success(false): break
                 }
+            }
+            // Under the write lock: no prune can come between this and the insert.
+            switch reachesHorizon(windowFromMilliseconds) {
+            case .failure(let error): return error.code
+            case .success(true):
+                sighting = .windowPruned
+                return SQLITE_OK
+            case .success(false): break
             }
             guard record else { return SQLITE_OK }
             var code = insert(
@@ -359,14 +415,30 @@ public final class SQLiteReplayStore: ReplayStore, @unchecked Sendable {
     }
 
     private func exists(_ sql: String, _ keys: [UInt8]...) -> Result<Bool, SQLiteCode> {
+        rowExists(sql) { statement in
+            for (index, key) in keys.enumerated() {
+                let code = bind(statement, Int32(index + 1), key)
+                guard code == SQLITE_OK else { return code }
+            }
+            return SQLITE_OK
+        }
+    }
+
+    /// Whether a window from `windowFrom` reaches back to the prune horizon (NULL: never pruned).
+    private func reachesHorizon(_ windowFrom: Int64) -> Result<Bool, SQLiteCode> {
+        rowExists("SELECT 1 FROM octet_prune_horizon WHERE horizon_ms >= ?1") {
+            sqlite3_bind_int64($0, 1, windowFrom)
+        }
+    }
+
+    /// Whether `sql`, its parameters bound by `binding`, gives a row.
+    private func rowExists(_ sql: String, binding: (OpaquePointer?) -> Int32) -> Result<Bool, SQLiteCode> {
         var statement: OpaquePointer?
         var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
-        for (index, key) in keys.enumerated() {
-            code = bind(statement, Int32(index + 1), key)
-            guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
-        }
+        code = binding(statement)
+        guard code == SQLITE_OK else { return .failure(SQLiteCode(code)) }
         code = sqlite3_step(statement)
         switch code {
         case SQLITE_ROW: return .success(true)
@@ -408,8 +480,9 @@ struct SQLiteCode: Error {
 }
 
 extension SQLiteReplayStore: ReplayPruning {
-    /// Removes the records accepted before the horizon, by identity, by version 1's proof id and by
-    /// nonce, in one transaction.
+    /// Removes the records accepted before the cutoff, by identity, by version 1's proof id and by
+    /// nonce, in one transaction, in which the tables' triggers move the prune horizon forward to
+    /// the newest acceptance time removed (never back: concurrent prunes take the write lock in turn).
     public func prune(olderThanMilliseconds: Int64, atMilliseconds: Int64) throws(ReplayStoreError)
         -> ReplayPruneCount
     {
@@ -417,6 +490,14 @@ extension SQLiteReplayStore: ReplayPruning {
             olderThanMilliseconds: olderThanMilliseconds, atMilliseconds: atMilliseconds)
         lock.lock()
         defer { lock.unlock() }
+        // The schema first: a file of an earlier version gets its horizon before anything is removed.
+        switch setUp() {
+        case .success: break
+        case .failure(.busy):
+            throw ReplayStoreError(.statementFailed, "SQLite replay database: cannot prune: busy beyond the timeout")
+        case .failure(.unusable(let reason)):
+            throw ReplayStoreError(.unusable, "SQLite replay database: cannot prune: \(reason)")
+        }
         var removed: [Int] = []
         let code = transaction { () -> Int32 in
             for table in ["octet_accepted_identities", "octet_v1_accepted_proof_ids", "octet_accepted_nonces"] {

@@ -542,6 +542,12 @@ enum FlagTable {
         ) { c, a throws(CLIError) in c.requestTimeoutSeconds = UInt32(try a.number(1...3600)) },
         .init(
             Flag(
+                "--min-body-rate", "BYTES",
+                "a request body must bring BYTES a second, judged every 2 seconds the server could read, "
+                    + "or its connection is closed; 0 turns it off (default \(ServeConfiguration.defaultMinBodyRate))")
+        ) { c, a throws(CLIError) in c.minBodyRate = try a.number(0...(1 << 30)) },
+        .init(
+            Flag(
                 "--prune-every", "DURATION",
                 "prune the replay store every DURATION (30s, 15m, 1h; 10s to 24h), removing the records older "
                     + "than --prune-older-than; each run is logged")

@@ -102,4 +102,14 @@ final class GuardedReplayStore: ReplayStore, Sendable {
         guard admit(key) else { return .unavailable("output is gone: recording stopped") }
         return base.check(key, record: record, atMilliseconds: atMilliseconds)
     }
+
+    /// Passed on whole: the window is what lets the store refuse a verification its prunes cut short.
+    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64, windowFromMilliseconds: Int64)
+        -> ReplaySighting
+    {
+        defer { done() }
+        guard admit(key) else { return .unavailable("output is gone: recording stopped") }
+        return base.check(
+            key, record: record, atMilliseconds: atMilliseconds, windowFromMilliseconds: windowFromMilliseconds)
+    }
 }

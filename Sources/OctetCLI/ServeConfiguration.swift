@@ -5,6 +5,9 @@ import OctetBackend
 package struct ServeConfiguration: Equatable, Sendable {
     /// `--request-timeout`'s default, in seconds.
     package static let defaultRequestTimeoutSeconds: UInt32 = 30
+    /// `--min-body-rate`'s default, in bytes a second: far below any backend's link, far above a
+    /// body held open to keep its connection (docs/service.md, "Memory").
+    package static let defaultMinBodyRate = 16 << 10
 
     package var listen: ListenAddress?
     /// `--replay-store URL`, as given (checked to parse).
@@ -17,6 +20,8 @@ package struct ServeConfiguration: Equatable, Sendable {
     package var maxBody = VerifyRequest.maxBytes
     package var maxBufferedBytes: Int?
     package var requestTimeoutSeconds: UInt32 = defaultRequestTimeoutSeconds
+    /// `--min-body-rate BYTES`: what a body must bring a second, judged over 2-second windows (0: off).
+    package var minBodyRate = defaultMinBodyRate
     /// `--prune-every DURATION`, in seconds (nil: the server does not prune).
     package var pruneEverySeconds: Int64?
     /// `--prune-older-than SECONDS` (nil: `ReplayPruneHorizon.defaultSeconds`).

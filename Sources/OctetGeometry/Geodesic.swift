@@ -1,11 +1,17 @@
-import OctetGeodesicShim
-
-/// Distances on the WGS84 ellipsoid: the inverse geodesic problem, solved by GeographicLib's
-/// `Geodesic::WGS84().Inverse` (Karney's algorithm, accurate to nanometres, nearly antipodal
-/// points included), through the C shim `octet_geodesic.h`.
+/// Distances on the WGS84 ellipsoid: the inverse geodesic problem by Karney's algorithm (``GeodesicInverse``, in
+/// Swift), accurate to nanometres for every pair of points, nearly antipodal ones included, and within 20 nm of
+/// GeographicLib's `Geodesic::Inverse` (scripts/geodesic-table's pairs, which the tests read).
 public enum Geodesic {
     /// The WGS84 geodesic in metres between two e7 points; NaN only for latitudes outside ±90°.
     public static func distanceMeters(_ a: PointE7, _ b: PointE7) -> Double {
-        octet_geodesic_wgs84_distance(a.latitudeDegrees, a.longitudeDegrees, b.latitudeDegrees, b.longitudeDegrees)
+        GeodesicInverse.distance(a.latitudeDegrees, a.longitudeDegrees, b.latitudeDegrees, b.longitudeDegrees)
+    }
+
+    /// The WGS84 geodesic in metres between two points in degrees (any longitude, wrapped); NaN when a value is not
+    /// finite or a latitude is outside ±90°.
+    public static func distanceMeters(
+        latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
+    ) -> Double {
+        GeodesicInverse.distance(latitude1, longitude1, latitude2, longitude2)
     }
 }

@@ -2,6 +2,7 @@
 #include "OctetHTTPShim.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
@@ -28,15 +29,33 @@ struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, 
                             MHD_OPTION_END);
 }
 
+static octet_http_refusal_callback refusal_callback = NULL;
+
+void octet_http_set_refusal_callback(octet_http_refusal_callback callback) { refusal_callback = callback; }
+
+// MHD's error log: only the two refusals are passed on (by their exact text in 0.9.75; another
+// version's words simply pass nothing on, and MHD answers as it would). The rest is dropped.
+static void log_refusals(void *context, const char *format, va_list arguments) {
+    (void)arguments;
+    if (refusal_callback == NULL || format == NULL) return;
+    if (strcmp(format, "Failed to parse `Content-Length' header. Closing connection.\n") == 0) {
+        refusal_callback(context, OCTET_HTTP_CONTENT_LENGTH_MALFORMED);
+    } else if (strcmp(format, "Too large value of 'Content-Length' header. Closing connection.\n") == 0) {
+        refusal_callback(context, OCTET_HTTP_CONTENT_LENGTH_TOO_LARGE);
+    }
+}
+
 struct MHD_Daemon *octet_http_start_worker(const struct octet_http_settings *settings,
                                            MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
                                            MHD_NotifyConnectionCallback notify, octet_http_uri_callback uri_seen,
                                            void *context) {
     // MHD_USE_ITC: MHD_add_connection from another thread wakes the daemon's thread.
+    // MHD_USE_ERROR_LOG: its log is how the server learns of the refusals above (log_refusals).
     unsigned int flags =
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC;
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     if (settings->ipv6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
+                            MHD_OPTION_EXTERNAL_LOGGER, log_refusals, context,
                             MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,

@@ -103,6 +103,7 @@ public enum ReasonCode: String, Sendable, Hashable, CaseIterable {
     case replayedProofId = "REPLAYED_PROOF_ID"
     case replayedSessionNonce = "REPLAYED_SESSION_NONCE"
     case replayStoreUnavailable = "REPLAY_STORE_UNAVAILABLE"
+    case replayWindowPruned = "REPLAY_WINDOW_PRUNED"
 
     // revocation
     case revoked = "REVOKED"

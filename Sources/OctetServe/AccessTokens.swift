@@ -66,9 +66,21 @@ struct AccessTokens: Sendable {
         }
     }
 
-    /// True when `authorization` is `Bearer <token>` with a configured token.
-    func admits(authorization: String?) -> Bool {
-        guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
+    /// What a request's `Authorization` came to: the 401's log line says which refusal (never
+    /// the token), so an operator tells a caller without credentials from one with stale ones.
+    enum Admission: String, Sendable {
+        case admitted
+        /// No `Authorization`, or not `Bearer <token>`.
+        case noToken = "no-token"
+        /// A bearer token that is none of the configured ones.
+        case unknownToken = "unknown-token"
+    }
+
+    /// `.admitted` when `authorization` is `Bearer <token>` with a configured token.
+    func admits(authorization: String?) -> Admission {
+        guard let authorization, authorization.hasPrefix("Bearer "), authorization.utf8.count > 7 else {
+            return .noToken
+        }
         let presented = SHA256.hash(Array(authorization.utf8.dropFirst(7)))
         var matched = false
         for digest in digests {
@@ -76,6 +88,6 @@ struct AccessTokens: Sendable {
             let equal = ConstantTime.equal(digest, presented)
             matched = matched || equal
         }
-        return matched
+        return matched ? .admitted : .unknownToken
     }
 }

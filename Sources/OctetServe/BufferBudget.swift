@@ -1,10 +1,11 @@
 import Foundation
 
 /// `--max-buffered-bytes`: one cap on the request bodies the server holds at once, across every
-/// connection (docs/service.md, "Memory"). A body's bytes are reserved before they are kept: all of
-/// a `Content-Length` before the first byte is read, a chunked body as its buffer grows. A request
-/// whose bytes do not fit is answered 503 `SATURATED` at once; its reservation (and every other) is
-/// returned when its verification has answered, or when its connection ends without one.
+/// connection (docs/service.md, "Memory"). A body's bytes are reserved before they are kept, as
+/// its buffer grows with what arrives, never for what a `Content-Length` announces (a connection
+/// that sends headers only must not hold the budget). A request whose bytes do not fit is answered
+/// 503 `SATURATED` at once; its reservation (and every other) is returned when its verification
+/// has answered, or when its connection ends without one.
 ///
 /// `@unchecked Sendable`: every field is guarded by `lock`.
 final class BufferBudget: @unchecked Sendable {

@@ -118,6 +118,8 @@ enum FramingDefect: String, Sendable, CaseIterable {
     case repeatedHost
     case unreadBytes
     case foldedLine
+    case missingHost
+    case bareLineFeed
 
     var description: String {
         switch self {
@@ -133,11 +135,15 @@ enum FramingDefect: String, Sendable, CaseIterable {
         case .repeatedHost: "more than one Host"
         case .unreadBytes: "a NUL inside the request line or a header field, or mixed line endings"
         case .foldedLine: "a header line folded onto the next (obs-fold)"
+        case .missingHost: "no Host in an HTTP/1.1 request"
+        case .bareLineFeed: "lines ended by a bare LF, not CR LF"
         }
     }
 
-    /// The first defect of `fields`, or nil when the request may be read.
-    static func find(in fields: [HeaderFields.Field]) -> FramingDefect? {
+    /// The first defect of `fields`, or nil when the request may be read. `requiresHost`: the
+    /// request is HTTP/1.1, which must name its Host (RFC 9112 §3.2; MHD's own check, its strict
+    /// mode, would answer in its own words and, in 0.9.75, write its answer's head twice).
+    static func find(in fields: [HeaderFields.Field], requiresHost: Bool = false) -> FramingDefect? {
         // How many of each field that may appear once, counted without a dictionary (this runs
         // for every request).
         var contentLengths = 0
@@ -175,6 +181,7 @@ enum FramingDefect: String, Sendable, CaseIterable {
         if authorizations > 1 { return .repeatedAuthorization }
         if contentTypes > 1 { return .repeatedContentType }
         if hosts > 1 { return .repeatedHost }
+        if requiresHost, hosts == 0 { return .missingHost }
         return nil
     }
 
@@ -191,7 +198,9 @@ enum FramingDefect: String, Sendable, CaseIterable {
     /// is only what MHD wrote: the NULs of one line ending (the same length on every line, CR LF or
     /// LF), and spaces or tabs between a colon and its value. Anything else (a cut-off tail, a NUL
     /// before a line end, lines ended differently) is `.unreadBytes`; a field MHD moved out of the
-    /// block (it copies a folded line elsewhere to join it) is `.foldedLine`. Nothing is parsed:
+    /// block (it copies a folded line elsewhere to join it) is `.foldedLine`; a block whose every
+    /// line ends in one byte (a bare LF, which MHD takes as CR LF) is `.bareLineFeed`: RFC 9112
+    /// §2.2 lets a server take it, but a proxy in front that does not splits lines elsewhere. Nothing is parsed:
     /// only boundaries MHD gave are compared. Should a later libmicrohttpd lay its buffer out
     /// otherwise, this refuses (fails closed); the framing tests say so at once.
     static func layoutDefect(
@@ -259,9 +268,9 @@ enum FramingDefect: String, Sendable, CaseIterable {
                 // No header at all: the request line's ending and the empty line's, equal.
                 let length = end - cursor
                 guard all(cursor, end, { $0 == 0 }), length == 2 || length == 4 else { return .unreadBytes }
-                return nil
+                return length == 4 ? nil : .bareLineFeed
             }
-            return lineEnding(upTo: end, lines: 2)
+            return lineEnding(upTo: end, lines: 2) ?? (lineEnd == 2 ? nil : .bareLineFeed)
         }
     }
 

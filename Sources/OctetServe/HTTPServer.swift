@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import OctetBackend
 import OctetHTTPShim
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -58,6 +59,8 @@ protocol HTTPService: AnyObject, Sendable {
         seconds: Double)
     /// A connection was closed for not sending its request within the deadline.
     func timedOut()
+    /// A connection was closed for a body slower than `--min-body-rate`.
+    func bodyTooSlow()
 }
 
 enum HTTPRoute: Sendable {
@@ -83,9 +86,11 @@ enum HTTPRoute: Sendable {
 ///
 /// Once a request's headers are in, its framing is checked (`FramingDefect`: what MHD 0.9.75 lets
 /// through that two readers could read two ways); its body is then collected, bounded by its route
-/// and by the `BufferBudget` shared by every connection; only a whole body is verified. A client
-/// that sends slowly therefore holds a connection slot, never a verification, and a watchdog
-/// closes a connection whose request is not complete within `requestTimeout`. While a daemon's
+/// and by the `BufferBudget` shared by every connection, which it draws on as its bytes arrive
+/// (never for what a `Content-Length` announces); only a whole body is verified. A client that
+/// sends slowly therefore holds a connection slot, never a verification, and a watchdog closes a
+/// connection whose body brings less than `minBodyRate` (judged over windows of time its daemon
+/// could read) or whose request is not complete within `requestTimeout`. While a daemon's
 /// thread verifies, its other connections wait (in the kernel's socket buffers, bounded by the
 /// connection limits): the queue in front of verification is the connections themselves.
 ///
@@ -95,6 +100,8 @@ final class HTTPServer: @unchecked Sendable {
     struct Settings: Sendable {
         var address: ListenAddress
         var requestTimeoutSeconds: UInt32 = 30
+        /// `--min-body-rate`: bytes a second a body must bring, judged every `bodyWindowSeconds` (0: off).
+        var minBodyRate = 16 << 10
         var connectionLimit: UInt32 = 1000
         var perIPConnectionLimit: UInt32 = 64
         /// MHD's per-connection pool: the request line and every header must fit.
@@ -108,6 +115,13 @@ final class HTTPServer: @unchecked Sendable {
     static let maxTargetBytes = 8 << 10
     /// The most query arguments (`&`-separated pieces after `?`) answered other than 414.
     static let maxQueryArguments = 32
+    /// How long a body's progress is judged over (`Settings.minBodyRate`): long enough that one
+    /// late TCP segment does not count as a stall.
+    static let bodyWindowSeconds = 2
+    /// The first reservation of a body's buffer, which then doubles (never past its
+    /// `Content-Length` or `--max-body`): a proof request fits it; a thousand connections that sent
+    /// one byte each hold 16 MiB of the budget at most.
+    static let firstBodyReservation = 16 << 10
 
     let service: any HTTPService
     let settings: Settings
@@ -124,6 +138,12 @@ final class HTTPServer: @unchecked Sendable {
     private var watched: [Int32: UInt64?] = [:]
     /// Connections by socket: the daemon that has it and the client's address (for the limits).
     private var connections: [Int32: (daemon: Int, client: [UInt8])] = [:]
+    /// Connections by socket whose body is arriving: its progress, for `--min-body-rate`.
+    private var bodies: [Int32: BodyWatch] = [:]
+    /// Per daemon: nanoseconds its thread has spent verifying, and when the verification running
+    /// now began (0: none). A body is judged only on time its daemon could have read it.
+    private var verifyingNanos: [UInt64] = []
+    private var verifyingSince: [UInt64] = []
     private var connectionsPerDaemon: [Int] = []
     private var connectionsPerClient: [[UInt8]: Int] = [:]
     private var exchangesOpen = 0
@@ -150,6 +170,7 @@ final class HTTPServer: @unchecked Sendable {
             octet_http_listen(address, settings.address.isIPv6 ? 1 : 0, settings.backlog)
         }
         guard fd >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
+        octet_http_set_refusal_callback(refusalLogged)
         for index in 0..<max(1, settings.workers) {
             let daemonContext = DaemonContext(server: self, index: index)
             daemonContexts.append(daemonContext)
@@ -173,6 +194,8 @@ final class HTTPServer: @unchecked Sendable {
             daemons.append(started)
         }
         connectionsPerDaemon = [Int](repeating: 0, count: daemons.count)
+        verifyingNanos = [UInt64](repeating: 0, count: daemons.count)
+        verifyingSince = [UInt64](repeating: 0, count: daemons.count)
         listener = fd
         port = octet_http_socket_port(fd)
         // Not kept: the threads hold the server until `stop()` ends them (keeping them would be a cycle).
@@ -280,8 +303,14 @@ final class HTTPServer: @unchecked Sendable {
     /// The request line is in (MHD calls this before it splits the query or reads a header): a new
     /// exchange, which notes a target too long or with too many arguments for the first call of
     /// `access` to answer 414.
-    fileprivate func uriSeen(_ uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
+    fileprivate func uriSeen(_ uri: UnsafePointer<CChar>, connection: OpaquePointer?, daemon: Int)
+        -> UnsafeMutableRawPointer
+    {
         let exchange = Exchange()
+        if let connection {
+            exchange.socket = octet_http_connection_fd(connection)
+            daemonContexts[daemon].awaitingHeaders[ObjectIdentifier(exchange)] = exchange
+        }
         let length = strlen(uri)
         exchange.target = uri
         exchange.targetLength = length
@@ -325,6 +354,7 @@ final class HTTPServer: @unchecked Sendable {
         guard exchange.routed else {
             // Headers are in: check the framing, then route the request.
             exchange.routed = true
+            daemonContexts[daemon].awaitingHeaders[ObjectIdentifier(exchange)] = nil
             let method = String(cString: methodPointer)
             let url = String(cString: urlPointer)
             exchange.method = method
@@ -334,12 +364,15 @@ final class HTTPServer: @unchecked Sendable {
                 return send(service.targetTooLong(), exchange: exchange, connection: connection, close: true)
             }
             let fields = HeaderFields(connection)
-            exchange.requestId = RequestId.fromCaller(fields) ?? requestIds.make()
             let layout = FramingDefect.layoutDefect(
                 method: methodPointer, blockSize: octet_http_header_block_size(connection), target: exchange.target,
                 targetLength: exchange.targetLength, version: versionPointer, fields: fields.all)
             exchange.target = nil
-            if let defect = layout ?? FramingDefect.find(in: fields.all) {
+            // A layout defect means MHD cut some string at a NUL, perhaps the X-Request-Id: what is
+            // left of it is not the caller's id, so none is echoed.
+            exchange.requestId = (layout == nil ? RequestId.fromCaller(fields) : nil) ?? requestIds.make()
+            let http10 = strcmp(versionPointer, "HTTP/1.0") == 0
+            if let defect = layout ?? FramingDefect.find(in: fields.all, requiresHost: !http10) {
                 return send(service.malformed(defect), exchange: exchange, connection: connection, close: true)
             }
             let header: (String) -> String? = { name in fields.value(name) }
@@ -348,19 +381,14 @@ final class HTTPServer: @unchecked Sendable {
                 return send(answer, exchange: exchange, connection: connection, close: fields.announcesBody)
             case .accept(let route):
                 exchange.route = route
-                if let length = fields.contentLength {
-                    if length > route.maxBody {
-                        return send(service.tooLarge(), exchange: exchange, connection: connection, close: true)
-                    }
-                    // The whole body is reserved before a byte of it is read.
-                    if length > 0 {
-                        guard budget.reserve(length) else {
-                            return send(service.overBudget(), exchange: exchange, connection: connection, close: true)
-                        }
-                        exchange.reserved = length
-                        exchange.body.reserveCapacity(length)
-                    }
+                let length = fields.contentLength
+                if let length, length > route.maxBody {
+                    return send(service.tooLarge(), exchange: exchange, connection: connection, close: true)
                 }
+                // Nothing is reserved for what is announced: a body draws on the budget as its
+                // bytes arrive, and is watched for progress until it is whole.
+                exchange.bodyLimit = min(length ?? route.maxBody, route.maxBody)
+                if fields.announcesBody { watchBody(exchange, connection: connection, daemon: daemon) }
                 return .YES
             }
         }
@@ -369,44 +397,31 @@ final class HTTPServer: @unchecked Sendable {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
             exchange.received += count
-            if !exchange.dropping, exchange.received <= route.maxBody, let upload {
-                let needed = exchange.body.count + count
-                if needed > exchange.reserved {
-                    // A chunked body (MHD never passes more than a Content-Length): reserve as the
-                    // buffer grows, doubling, never past --max-body.
-                    let target = min(route.maxBody, max(needed, exchange.reserved * 2, 64 << 10))
-                    if budget.reserve(target - exchange.reserved) {
-                        exchange.reserved = target
-                        exchange.body.reserveCapacity(target)
-                    } else {
-                        // Keep nothing more; answer 503 once the body ends (MHD 0.9.75 takes no
-                        // answer mid-body).
-                        exchange.overBudget = true
-                        exchange.dropping = true
-                        exchange.discard(budget)
-                        return .YES
-                    }
+            exchange.progress?.add(count)
+            // Past --max-body (a chunked body: MHD never passes more than a Content-Length),
+            // answered at once, whatever the chunk announced.
+            guard exchange.received <= route.maxBody, let upload else {
+                return answerMidBody(service.tooLarge(), exchange: exchange, connection: connection)
+            }
+            let needed = exchange.body.count + count
+            if needed > exchange.reserved {
+                // Reserve as the buffer grows, doubling from `firstBodyReservation`, never past the
+                // Content-Length or --max-body.
+                let target = min(exchange.bodyLimit, max(needed, exchange.reserved * 2, Self.firstBodyReservation))
+                guard budget.reserve(target - exchange.reserved) else {
+                    return answerMidBody(service.overBudget(), exchange: exchange, connection: connection)
                 }
-                upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                    exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-                }
-            } else {
-                // Over --max-body without a Content-Length (chunked), or over the budget: keep
-                // nothing more, answer once the body ends; close if it goes on past twice the limit.
-                exchange.dropping = true
-                exchange.discard(budget)
-                if exchange.received > 2 * route.maxBody { return .NO }
+                exchange.reserved = target
+                exchange.body.reserveCapacity(target)
+            }
+            upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
             return .YES
         }
         // The whole request is in.
+        unwatchBody(exchange)
         markAnswering(connection)
-        if exchange.overBudget {
-            return send(service.overBudget(), exchange: exchange, connection: connection, close: true)
-        }
-        if exchange.received > route.maxBody {
-            return send(service.tooLarge(), exchange: exchange, connection: connection, close: true)
-        }
         if let answer = service.answerAtOnce(route) {
             return send(answer, exchange: exchange, connection: connection)
         }
@@ -418,7 +433,9 @@ final class HTTPServer: @unchecked Sendable {
         // answer is made: the verification holds them.
         let body = exchange.body
         exchange.body = []
+        verifying(daemon, true)
         let answer = service.answer(route, body: body, worker: daemon)
+        verifying(daemon, false)
         exchange.discard(budget)
         return send(answer, exchange: exchange, connection: connection)
     }
@@ -451,9 +468,123 @@ final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    fileprivate func completed(state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, connection: OpaquePointer?) {
+    /// Answers `answer` in the middle of a body and has MHD close the connection. libmicrohttpd
+    /// 0.9.75 queues a response only right after the headers or once the whole body is in
+    /// (`MHD_queue_response` is refused in between), so a body past `--max-body` or the budget
+    /// could otherwise be answered only when it ends, or never. The answer is written here
+    /// instead, straight to the socket: a status line, the same headers `send` gives, the body,
+    /// then the write side is shut and MHD told to close (`.NO`). This writes a response; it
+    /// parses nothing. During a body MHD has nothing of its own left to write on the connection.
+    /// A client that does not read its socket may miss the answer (the write never waits).
+    private func answerMidBody(_ answer: HTTPAnswer, exchange: Exchange, connection: OpaquePointer) -> MHD_Result {
+        exchange.discard(budget)
+        write(answer, exchange: exchange, to: octet_http_connection_fd(connection))
+        unwatchBody(exchange)
+        return .NO
+    }
+
+    /// libmicrohttpd refused the request whose headers it is reading, by itself (a
+    /// `Content-Length` it cannot read, or past 2^64), and is about to answer with its response
+    /// head written twice (its bug; `octet_http_refusal`). MHD's log, which tells, does not say
+    /// which connection: it is the one request of this daemon between its request line and its
+    /// headers, when there is only one (MHD reads a request's line before its headers, on this
+    /// thread). Then the answer is ours, written as `answerMidBody` writes, and the socket's write
+    /// side is shut: MHD's own answer fails to go out and MHD closes. With two or more such
+    /// requests on the thread, nothing is guessed and MHD's answer goes out as it is.
+    fileprivate func libraryRefused(_ refusal: octet_http_refusal, daemon: Int) {
+        let waiting = daemonContexts[daemon].awaitingHeaders
+        guard waiting.count == 1, let exchange = waiting.values.first, exchange.socket >= 0 else { return }
+        daemonContexts[daemon].awaitingHeaders = [:]
+        exchange.routed = true
+        exchange.requestId = requestIds.make()
+        let answer =
+            refusal == OCTET_HTTP_CONTENT_LENGTH_TOO_LARGE
+            ? service.tooLarge() : service.malformed(.invalidContentLength)
+        write(answer, exchange: exchange, to: exchange.socket)
+    }
+
+    /// Writes `answer` whole to socket `fd` as `send` would have MHD write it (with `Connection:
+    /// close`), without waiting, shuts the socket's write side, and logs it.
+    private func write(_ answer: HTTPAnswer, exchange: Exchange, to fd: Int32) {
+        let reason = MHD_get_reason_phrase_for(UInt32(answer.status)).map { String(cString: $0) } ?? ""
+        var head = "HTTP/1.1 \(answer.status) \(reason)\r\nContent-Type: \(answer.contentType)\r\n"
+        for (name, value) in answer.headers { head += "\(name): \(value)\r\n" }
+        head += "X-Request-Id: \(exchange.requestId)\r\nConnection: close\r\n"
+        head += "Content-Length: \(answer.body.count)\r\n\r\n"
+        let bytes = Array(head.utf8) + answer.body
+        if fd >= 0 {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes {
+                    Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            shutdown(fd, Int32(SHUT_WR))
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - exchange.started) / 1e9
+        service.answered(
+            answer, method: exchange.method, route: exchange.route, path: exchange.path,
+            requestId: exchange.requestId, seconds: seconds)
+    }
+
+    /// Starts watching a body's progress (`--min-body-rate`).
+    private func watchBody(_ exchange: Exchange, connection: OpaquePointer, daemon: Int) {
+        guard settings.minBodyRate > 0 else { return }
+        let fd = octet_http_connection_fd(connection)
+        guard fd >= 0 else { return }
+        let progress = BodyProgress()
+        exchange.progress = progress
+        exchange.watchedFd = fd
+        let now = DispatchTime.now().uptimeNanoseconds
+        watchLock.withLock {
+            bodies[fd] = BodyWatch(
+                progress: progress, daemon: daemon, windowStart: now, verifyingAtStart: verifyingTime(daemon, now),
+                receivedAtStart: 0)
+        }
+    }
+
+    /// Stops watching a body: it is whole, or refused.
+    private func unwatchBody(_ exchange: Exchange) {
+        guard let fd = exchange.watchedFd, let progress = exchange.progress else { return }
+        exchange.watchedFd = nil
+        exchange.progress = nil
+        watchLock.withLock { if bodies[fd]?.progress === progress { bodies[fd] = nil } }
+    }
+
+    /// Marks daemon `daemon`'s thread verifying, or done.
+    private func verifying(_ daemon: Int, _ started: Bool) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        watchLock.withLock {
+            guard daemon < verifyingSince.count else { return }
+            if started {
+                verifyingSince[daemon] = now
+            } else if verifyingSince[daemon] > 0 {
+                verifyingNanos[daemon] += now - min(now, verifyingSince[daemon])
+                verifyingSince[daemon] = 0
+            }
+        }
+    }
+
+    /// The time daemon `daemon` has spent verifying up to `now` (called with `watchLock` held).
+    private func verifyingTime(_ daemon: Int, _ now: UInt64) -> UInt64 {
+        guard daemon < verifyingSince.count else { return 0 }
+        let since = verifyingSince[daemon]
+        return verifyingNanos[daemon] + (since > 0 && now > since ? now - since : 0)
+    }
+
+    fileprivate func completed(
+        state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, connection: OpaquePointer?, daemon: Int
+    ) {
         if let raw = state?.pointee {
             let exchange = Unmanaged<Exchange>.fromOpaque(raw)
+            daemonContexts[daemon].awaitingHeaders[ObjectIdentifier(exchange.takeUnretainedValue())] = nil
             // Answered, refused or cut off: whatever it still holds goes back to the budget (a
             // submitted body's reservation is returned by its verification).
             exchange.takeUnretainedValue().discard(budget)
@@ -477,6 +608,7 @@ final class HTTPServer: @unchecked Sendable {
                 watched[fd] = .some(DispatchTime.now().uptimeNanoseconds)
             } else {
                 watched[fd] = nil
+                bodies[fd] = nil
                 // Before MHD closes the socket: its number cannot have been reused yet.
                 if let entry = connections[fd] { forget(fd, entry) }
             }
@@ -494,21 +626,45 @@ final class HTTPServer: @unchecked Sendable {
     private func watch() {
         defer { watchdogEnded.signal() }
         let limit = UInt64(settings.requestTimeoutSeconds) * 1_000_000_000
+        let window = UInt64(Self.bodyWindowSeconds) * 1_000_000_000
+        let needed = settings.minBodyRate * Self.bodyWindowSeconds
         while true {
             usleep(250_000)
             let now = DispatchTime.now().uptimeNanoseconds
             var expired = 0
+            var slow = 0
             let done: Bool = watchLock.withLock {
                 if stopping { return true }
                 for (fd, since) in watched {
                     guard let since = since, now > since, now - since > limit else { continue }
                     shutdown(fd, Int32(SHUT_RDWR))
                     watched[fd] = .some(nil)
+                    bodies[fd] = nil
                     expired += 1
+                }
+                // Each body, once a window of time its daemon could read has passed: it brought
+                // `needed` bytes in it, or its connection is closed.
+                for (fd, body) in bodies {
+                    let verifying = verifyingTime(body.daemon, now)
+                    let elapsed = now > body.windowStart ? now - body.windowStart : 0
+                    let busy = verifying > body.verifyingAtStart ? verifying - body.verifyingAtStart : 0
+                    guard elapsed > busy, elapsed - busy >= window else { continue }
+                    let received = body.progress.value
+                    if received - body.receivedAtStart < needed {
+                        shutdown(fd, Int32(SHUT_RDWR))
+                        watched[fd] = .some(nil)
+                        bodies[fd] = nil
+                        slow += 1
+                    } else {
+                        bodies[fd] = BodyWatch(
+                            progress: body.progress, daemon: body.daemon, windowStart: now,
+                            verifyingAtStart: verifying, receivedAtStart: received)
+                    }
                 }
                 return false
             }
             for _ in 0..<expired { service.timedOut() }
+            for _ in 0..<slow { service.bodyTooSlow() }
             if done { return }
         }
     }
@@ -530,13 +686,17 @@ private final class Exchange {
     var targetLength = 0
     var route: HTTPRoute.Accepted?
     var body: [UInt8] = []
-    /// Bytes of the budget this request holds (the body's capacity, or its Content-Length).
+    /// The most the body may hold: its Content-Length, or --max-body when chunked.
+    var bodyLimit = 0
+    /// Bytes of the budget this request holds (the body's capacity).
     var reserved = 0
-    /// Body bytes MHD passed so far, kept or not.
+    /// Body bytes MHD passed so far.
     var received = 0
-    /// Past --max-body or the budget: the rest of the body is read and dropped.
-    var dropping = false
-    var overBudget = false
+    /// The body's bytes so far, as the watchdog reads them, while it is watched (on `watchedFd`).
+    var progress: BodyProgress?
+    var watchedFd: Int32?
+    /// The connection's socket, as `uriSeen` found it.
+    var socket: Int32 = -1
 
     /// Drops the body kept so far and returns its reservation.
     func discard(_ budget: BufferBudget) {
@@ -547,6 +707,23 @@ private final class Exchange {
 
 }
 
+/// A body's byte count, written by its daemon's thread and read by the watchdog.
+private final class BodyProgress: Sendable {
+    private let count = Atomic<Int>(0)
+    func add(_ bytes: Int) { count.add(bytes, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// A body being judged for `--min-body-rate`: since when, and what it had then.
+private struct BodyWatch {
+    let progress: BodyProgress
+    let daemon: Int
+    var windowStart: UInt64
+    /// The daemon's verifying time (`HTTPServer.verifyingTime`) when the window began.
+    var verifyingAtStart: UInt64
+    var receivedAtStart: Int
+}
+
 // MARK: C callbacks
 
 /// A daemon's callback context: its server, unretained (the server stops its daemons before it
@@ -554,6 +731,9 @@ private final class Exchange {
 private final class DaemonContext {
     let server: Unmanaged<HTTPServer>
     let index: Int
+    /// Requests whose line is read and whose headers are not yet (`HTTPServer.libraryRefused`),
+    /// touched only on the daemon's thread.
+    var awaitingHeaders: [ObjectIdentifier: Exchange] = [:]
 
     init(server: HTTPServer, index: Int) {
         self.server = Unmanaged.passUnretained(server)
@@ -589,14 +769,18 @@ private func uriLogged(
     context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     guard let uri else { return nil }
-    return withServer(context) { server, _ in server.uriSeen(uri) }
+    return withServer(context) { server, daemon in server.uriSeen(uri, connection: connection, daemon: daemon) }
 }
 
 private func requestCompleted(
     context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_RequestTerminationCode
 ) {
-    withServer(context) { server, _ in server.completed(state: state, connection: connection) }
+    withServer(context) { server, daemon in server.completed(state: state, connection: connection, daemon: daemon) }
+}
+
+private func refusalLogged(context: UnsafeMutableRawPointer?, refusal: octet_http_refusal) {
+    withServer(context) { server, daemon in server.libraryRefused(refusal, daemon: daemon) }
 }
 
 private func connectionNotified(

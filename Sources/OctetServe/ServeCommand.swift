@@ -106,7 +106,8 @@ public enum ServeCommand {
         let server = HTTPServer(
             service: service, budget: budget,
             settings: HTTPServer.Settings(
-                address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds, workers: threads))
+                address: listen, requestTimeoutSeconds: c.requestTimeoutSeconds, minBodyRate: c.minBodyRate,
+                workers: threads))
         do throws(HTTPServer.StartError) {
             try server.start()
         } catch {
@@ -131,6 +132,7 @@ public enum ServeCommand {
                 "auth": .string(tokens == nil ? "none" : "bearer"),
                 "threads": .int(Int64(threads)),
                 "maxBufferedBytes": .int(Int64(bufferBudget)),
+                "minBodyRate": .int(Int64(c.minBodyRate)),
                 "version": .string(Release.version),
                 "commit": .string(BuildInfo.commit),
                 "pruneEverySeconds": .int(c.pruneEverySeconds ?? 0),

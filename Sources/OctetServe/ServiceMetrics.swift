@@ -41,6 +41,7 @@ final class ServiceMetrics: @unchecked Sendable {
     @exclusivity(unchecked) private var latencyCount = 0
     private var replayStoreErrors = 0
     private var requestTimeouts = 0
+    private var slowBodies = 0
     @exclusivity(unchecked) private var inFlight = 0
     private var overBudget = 0
     private var malformed = 0
@@ -114,6 +115,7 @@ final class ServiceMetrics: @unchecked Sendable {
     func recordOverBudget() { lock.withLock { overBudget += 1 } }
     func recordMalformed() { lock.withLock { malformed += 1 } }
     func recordRequestTimeout() { lock.withLock { requestTimeouts += 1 } }
+    func recordSlowBody() { lock.withLock { slowBodies += 1 } }
     func verificationStarted() { lock.withLock { inFlight += 1 } }
     func verificationFinished() { lock.withLock { inFlight -= 1 } }
 
@@ -189,6 +191,9 @@ final class ServiceMetrics: @unchecked Sendable {
             out += "octet_replay_store_errors_total \(replayStoreErrors)\n"
             family("octet_request_timeouts_total", "counter", "Connections closed for not sending a request in time.")
             out += "octet_request_timeouts_total \(requestTimeouts)\n"
+            family(
+                "octet_slow_bodies_total", "counter", "Connections closed for a body slower than --min-body-rate.")
+            out += "octet_slow_bodies_total \(slowBodies)\n"
             family("octet_verifications_in_flight", "gauge", "Verifications queued or running.")
             out += "octet_verifications_in_flight \(inFlight)\n"
             family(

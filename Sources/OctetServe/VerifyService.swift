@@ -89,12 +89,13 @@ final class VerifyService: HTTPService, @unchecked Sendable {
                 Self.error(405, "METHOD_NOT_ALLOWED", "this endpoint takes \(allowed)", headers: [("Allow", allowed)]))
         }
         if path != Self.healthPath, requireTokens {
-            let admitted = lock.withLock { tokens?.admits(authorization: header("Authorization")) ?? false }
-            guard admitted else {
-                return .answer(
-                    Self.error(
-                        401, "UNAUTHORIZED", "a bearer token from the server's token file is required",
-                        headers: [("WWW-Authenticate", "Bearer")]))
+            let admission = lock.withLock { tokens?.admits(authorization: header("Authorization")) ?? .noToken }
+            guard admission == .admitted else {
+                var refused = Self.error(
+                    401, "UNAUTHORIZED", "a bearer token from the server's token file is required",
+                    headers: [("WWW-Authenticate", "Bearer")])
+                refused.logFields.append(("auth", .string(admission.rawValue)))
+                return .answer(refused)
             }
         }
         if path == Self.verifyPath {
@@ -257,6 +258,13 @@ final class VerifyService: HTTPService, @unchecked Sendable {
     func timedOut() {
         metrics.recordRequestTimeout()
         log.event("request-timeout", ["detail": .string("a connection did not send its request in time: closed")])
+    }
+
+    func bodyTooSlow() {
+        metrics.recordSlowBody()
+        log.event(
+            "body-too-slow",
+            ["detail": .string("a request body brought less than --min-body-rate while the server could read: closed")])
     }
 
     // MARK: Helpers

@@ -24,5 +24,6 @@ enum GeometryBench {
         }
         let validation = Measure.rate(iterations: max(1, iterations / 1000)) { _ = RegionValidator.defect(in: polygon) }
         print("validate-polygon-1000-microseconds-per-call: \(Measure.format(1e6 / validation, 1))")
+        GeodesicBench.run(iterations: iterations)
     }
 }

@@ -121,6 +121,7 @@ enum InstructionBench {
             print("  octet-verify-json-per-proof-2-stage: \(Int(perProof))  (read, verify, SHA-256, JSON line)")
             print("  library-share-of-cli-2-stage: \(Measure.format(two / cli, 3))")
         }
+        GeodesicBench.report(figures, rounds: rounds)
     }
 
     /// The totals of every callgrind dump in `folder`, by the name given to `octet_callgrind_dump`.
@@ -219,6 +220,7 @@ enum InstructionBench {
         let parsed = RawCrypto.signature(signature)
         // Warm-up: lazily built tables, first-use metadata.
         precondition(RawCrypto.verify(key: raw, signature: parsed, digest: digest))
+        GeodesicBench.countInstructions(rounds: rounds)
         for (_, proof) in proofs {
             precondition(Octet.verify(proofBytes: proof, options: options).verdict == .valid, "bench proof invalid")
         }

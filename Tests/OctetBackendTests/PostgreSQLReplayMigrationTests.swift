@@ -87,12 +87,12 @@ struct PostgreSQLReplayMigrationTests {
         let notices = MigrationNotices()
         let store = try PostgreSQLReplayStore(uri: url, onMigration: notices.handler)
         #expect(notices.all.isEmpty, "the database is reached lazily")
-        #expect(try store.schemaVersion() == 2)
+        #expect(try store.schemaVersion() == 3)
         #expect(notices.all.count == 1)
         #expect(notices.all.first?.fromVersion == 1)
-        #expect(notices.all.first?.toVersion == 2)
+        #expect(notices.all.first?.toVersion == 3)
         #expect(notices.all.first?.store == store.logSafeURI)
-        #expect(try PostgresAdmin.run(url, "SELECT version FROM octet_schema") == [["2"]])
+        #expect(try PostgresAdmin.run(url, "SELECT version FROM octet_schema") == [["3"]])
 
         for proofKey in [ReplayKey.testProofKey, [0x04] + [UInt8](repeating: 0x77, count: 64)] {
             let borrowed = ReplayKey.testing(proofId: Self.oldId, sessionNonce: nil, proofKey: proofKey)
@@ -103,13 +103,16 @@ struct PostgreSQLReplayMigrationTests {
         #expect(store.check(sameNonce, record: false, atMilliseconds: 2_000) == .replayedSessionNonce)
         #expect(store.check(sameNonce, record: true, atMilliseconds: 2_000) == .replayedSessionNonce)
         let fresh = ReplayKey.testing(proofId: randomBytes(), sessionNonce: randomBytes())
-        #expect(store.check(fresh, record: true, atMilliseconds: 2_000) == .first(recorded: true))
-        #expect(store.check(fresh, record: true, atMilliseconds: 2_000) == .replayedProofId)
+        let (now, windowFrom) = SQLiteReplayMigrationTests.present()
+        #expect(
+            store.check(fresh, record: true, atMilliseconds: now, windowFromMilliseconds: windowFrom)
+                == .first(recorded: true))
+        #expect(store.check(fresh, record: true, atMilliseconds: now) == .replayedProofId)
         #expect(
             try PostgresAdmin.run(url, "SELECT encode(proof_identity, 'hex') FROM octet_accepted_identities")
                 == [[Hex.encode(fresh.proofIdentity)]])
 
-        // Another store on the migrated database: version 2 already, nothing to say.
+        // Another store on the migrated database: version 3 already, nothing to say.
         let again = MigrationNotices()
         let other = try PostgreSQLReplayStore(uri: url, onMigration: again.handler)
         #expect(
@@ -137,13 +140,14 @@ struct PostgreSQLReplayMigrationTests {
         let url = try Self.versionOneDatabase()
         let store = try PostgreSQLReplayStore(uri: url)
         let young = ReplayKey.testing(proofId: randomBytes(), sessionNonce: randomBytes())
-        #expect(store.check(young, record: true, atMilliseconds: 900_000) == .first(recorded: true))
+        #expect(
+            store.check(young, record: true, atMilliseconds: 900_000, windowFromMilliseconds: .max)
+                == .first(recorded: true))
         #expect(
             try store.prune(olderThanMilliseconds: 500_000, atMilliseconds: 1_000_000)
                 == ReplayPruneCount(proofs: 1, sessionNonces: 1))
-        let old = ReplayKey.testing(proofId: Self.oldId, sessionNonce: Self.oldNonce)
-        #expect(store.check(old, record: false, atMilliseconds: 1_000_000) == .first(recorded: false))
-        #expect(store.check(young, record: false, atMilliseconds: 1_000_000) == .replayedProofId)
+        SQLiteReplayMigrationTests.expectOnlyYoungKept(
+            store, old: ReplayKey.testing(proofId: Self.oldId, sessionNonce: Self.oldNonce), young: young)
         // A verifier of version 1 still connected calls the four-argument function: an error
         // (INCONCLUSIVE there), never a record by proof id where version 2 does not look.
         #expect(throws: PostgresAdmin.Failed.self) {

@@ -88,14 +88,14 @@ struct PostgreSQLReplayStoreTests {
         }
     }
 
-    @Test("concurrent first users of an empty database all find schema version 2")
+    @Test("concurrent first users of an empty database all find schema version 3")
     func concurrentSchemaCreation() throws {
         let (_, url) = try Self.freshStore()
         let stores = try (0..<8).map { _ in try PostgreSQLReplayStore(uri: url) }
         let versions = race(stores.count) { index in
             Result { () throws(ReplayStoreError) -> Int in try stores[index].schemaVersion() }
         }
-        for version in versions { #expect(try version.get() == 2) }
+        for version in versions { #expect(try version.get() == 3) }
         let tables = try PostgresAdmin.run(url, "SELECT count(*) FROM octet_schema")
         #expect(tables == [["1"]])
     }
@@ -104,15 +104,15 @@ struct PostgreSQLReplayStoreTests {
     func newerSchemaRefused() throws {
         let (store, url) = try Self.freshStore()
         #expect(try store.schemaVersion() == PostgreSQLReplayStore.supportedSchemaVersion)
-        try PostgresAdmin.run(url, "UPDATE octet_schema SET version = 3")
+        try PostgresAdmin.run(url, "UPDATE octet_schema SET version = 4")
         let newer = try PostgreSQLReplayStore(uri: url)
         #expect(throws: ReplayStoreError(.schemaTooNew, "")) { try newer.schemaVersion() }
         do throws(ReplayStoreError) {
             try newer.connect()
             Issue.record("a newer schema was accepted")
         } catch {
-            #expect(error.reason.contains("schema version 3"))
-            #expect(error.reason.contains("understands version 2"))
+            #expect(error.reason.contains("schema version 4"))
+            #expect(error.reason.contains("understands version 3"))
         }
         let sighting = newer.check(
             ReplayKey.testing(proofId: randomBytes(), sessionNonce: nil), record: true, atMilliseconds: 1)
@@ -120,7 +120,7 @@ struct PostgreSQLReplayStoreTests {
             Issue.record("expected unavailable, got \(sighting)")
             return
         }
-        #expect(reason.contains("schema version 3"))
+        #expect(reason.contains("schema version 4"))
     }
 
     @Test("a schema table without a version is refused as not ours")
@@ -143,7 +143,10 @@ struct PostgreSQLReplayStoreTests {
         #expect(store.check(young, record: true, atMilliseconds: 5_000) == .first(recorded: true))
         let pruned = try store.prune(olderThanMilliseconds: 2_000, atMilliseconds: 6_000)
         #expect(pruned == ReplayPruneCount(proofs: 1, sessionNonces: 1))
-        #expect(store.check(old, record: false, atMilliseconds: 6_000) == .first(recorded: false))
+        // A window after the horizon (1 000, the newest removed) finds it gone.
+        #expect(
+            store.check(old, record: false, atMilliseconds: 6_000, windowFromMilliseconds: 1_001)
+                == .first(recorded: false))
         #expect(store.check(edge, record: false, atMilliseconds: 6_000) == .replayedProofId)
         #expect(store.check(young, record: false, atMilliseconds: 6_000) == .replayedProofId)
         #expect(
@@ -155,11 +158,11 @@ struct PostgreSQLReplayStoreTests {
     func claimMakesRetriesSafe() throws {
         let (store, url) = try Self.freshStore()
         try store.connect()
-        // (proof identity, proof id, session nonce, at, claim)
-        let accept = "SELECT octet_accept('\\x0102'::bytea, '\\x0506'::bytea, '\\x0304'::bytea, 1, '\\xaaaa'::bytea)"
+        // (proof identity, proof id, session nonce, at, window from, claim)
+        let accept = "SELECT octet_accept('\\x0102'::bytea, '\\x0506'::bytea, '\\x0304'::bytea, 1, 0, '\\xaaaa'::bytea)"
         #expect(try PostgresAdmin.run(url, accept) == [["first"]])
         #expect(try PostgresAdmin.run(url, accept) == [["first"]])
-        let other = "SELECT octet_accept('\\x0102'::bytea, '\\x0506'::bytea, '\\x0304'::bytea, 1, '\\xbbbb'::bytea)"
+        let other = "SELECT octet_accept('\\x0102'::bytea, '\\x0506'::bytea, '\\x0304'::bytea, 1, 0, '\\xbbbb'::bytea)"
         #expect(try PostgresAdmin.run(url, other) == [["proof"]])
     }
 

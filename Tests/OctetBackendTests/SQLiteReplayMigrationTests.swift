@@ -13,11 +13,18 @@ final class MigrationNotices: @unchecked Sendable {
     var handler: ReplaySchemaMigrationHandler { { migration in self.lock.withLock { self.seen.append(migration) } } }
 }
 
-@Suite("SQLiteReplayStore schema version 2: a file of version 1 is migrated once and keeps refusing its old ids")
+@Suite("SQLiteReplayStore schema version 3: a file of version 1 or 2 is migrated once; old ids stay refused")
 struct SQLiteReplayMigrationTests {
     static let oldId = [UInt8](repeating: 0x11, count: 16)
     static let oldNonce = [UInt8](repeating: 0x22, count: 16)
     static let oldAcceptedAt: Int64 = 1_000
+
+    /// A verification of the present with the default window: after the horizon a migration sets
+    /// (its clock, less 360 s), so judged by the records alone.
+    static func present() -> (at: Int64, windowFrom: Int64) {
+        let now = Int64(Date().timeIntervalSince1970 * 1000) + 1_000
+        return (now, now - ReplayPruneHorizon.minimumSeconds * 1_000)
+    }
 
     /// A file as version 1 left it: one proof accepted at `oldAcceptedAt`, by proof id, bound to a nonce.
     static func versionOneFile(in directory: URL) throws -> String {
@@ -33,15 +40,15 @@ struct SQLiteReplayMigrationTests {
         return path
     }
 
-    @Test("opening migrates to version 2 and says so once; the old id stays refused under any proof key")
+    @Test("opening migrates version 1 to 3 and says so once; the old id stays refused under any proof key")
     func migratesAndRefusesOldIds() throws {
         let directory = try SQLiteReplayStoreTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.versionOneFile(in: directory)
         let notices = MigrationNotices()
         let store = try SQLiteReplayStore(path: path, onMigration: notices.handler)
-        #expect(notices.all == [ReplaySchemaMigration(fromVersion: 1, toVersion: 2, store: path)])
-        #expect(try RawSQLite.run(path, "PRAGMA user_version;") == ["2"])
+        #expect(notices.all == [ReplaySchemaMigration(fromVersion: 1, toVersion: 3, store: path)])
+        #expect(try RawSQLite.run(path, "PRAGMA user_version;") == ["3"])
 
         // The id accepted by version 1 is refused whatever key now carries it, recorded or not.
         for proofKey in [ReplayKey.testProofKey, [0x04] + [UInt8](repeating: 0x77, count: 64)] {
@@ -54,14 +61,17 @@ struct SQLiteReplayMigrationTests {
         #expect(store.check(sameNonce, record: true, atMilliseconds: 2_000) == .replayedSessionNonce)
         // New proofs are recorded under their identity, not their id.
         let fresh = ReplayKey.testing(proofId: [UInt8](repeating: 0x44, count: 16), sessionNonce: nil)
-        #expect(store.check(fresh, record: true, atMilliseconds: 2_000) == .first(recorded: true))
-        #expect(store.check(fresh, record: true, atMilliseconds: 2_000) == .replayedProofId)
+        let (now, windowFrom) = Self.present()
+        #expect(
+            store.check(fresh, record: true, atMilliseconds: now, windowFromMilliseconds: windowFrom)
+                == .first(recorded: true))
+        #expect(store.check(fresh, record: true, atMilliseconds: now) == .replayedProofId)
         #expect(
             try RawSQLite.run(path, "SELECT hex(proof_identity) FROM octet_accepted_identities;")
                 == [Hex.encode(fresh.proofIdentity).uppercased()])
         #expect(try RawSQLite.run(path, "SELECT count(*) FROM octet_v1_accepted_proof_ids;") == ["1"])
 
-        // Opening again: already version 2, nothing to say.
+        // Opening again: already version 3, nothing to say.
         let again = MigrationNotices()
         let reopened = try SQLiteReplayStore(path: path, onMigration: again.handler)
         #expect(
@@ -78,12 +88,25 @@ struct SQLiteReplayMigrationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteReplayStore(path: try Self.versionOneFile(in: directory))
         let young = ReplayKey.testing(proofId: [UInt8](repeating: 0x55, count: 16), sessionNonce: [9])
-        #expect(store.check(young, record: true, atMilliseconds: 900_000) == .first(recorded: true))
+        #expect(
+            store.check(young, record: true, atMilliseconds: 900_000, windowFromMilliseconds: .max)
+                == .first(recorded: true))
         let count = try store.prune(olderThanMilliseconds: 500_000, atMilliseconds: 1_000_000)
         #expect(count == ReplayPruneCount(proofs: 1, sessionNonces: 1))
-        let old = ReplayKey.testing(proofId: Self.oldId, sessionNonce: Self.oldNonce)
-        #expect(store.check(old, record: false, atMilliseconds: 1_000_000) == .first(recorded: false))
-        #expect(store.check(young, record: false, atMilliseconds: 1_000_000) == .replayedProofId)
+        Self.expectOnlyYoungKept(
+            store, old: ReplayKey.testing(proofId: Self.oldId, sessionNonce: Self.oldNonce), young: young)
+    }
+
+    /// After a prune that removed version 1's record and kept `young`: a window after the horizon
+    /// the migration set (its clock, less 360 s) no longer finds the old one, and still finds `young`.
+    static func expectOnlyYoungKept(_ store: any ReplayStore, old: ReplayKey, young: ReplayKey) {
+        let after = Int64.max - 1
+        #expect(
+            store.check(old, record: false, atMilliseconds: after, windowFromMilliseconds: after)
+                == .first(recorded: false))
+        #expect(
+            store.check(young, record: false, atMilliseconds: 1_000_000, windowFromMilliseconds: .max)
+                == .replayedProofId)
     }
 
     @Test(
@@ -120,9 +143,9 @@ struct SQLiteReplayMigrationTests {
     func unknownVersionRefused() throws {
         let directory = try SQLiteReplayStoreTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("v3.db").path
-        try RawSQLite.run(path, "CREATE TABLE t (x); PRAGMA user_version = 3;")
+        let path = directory.appendingPathComponent("v4.db").path
+        try RawSQLite.run(path, "CREATE TABLE t (x); PRAGMA user_version = 4;")
         #expect(throws: BackendError.self) { _ = try SQLiteReplayStore(path: path) }
-        #expect(try RawSQLite.run(path, "PRAGMA user_version;") == ["3"])
+        #expect(try RawSQLite.run(path, "PRAGMA user_version;") == ["4"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Octet
 import OctetBackend
 import OctetCLI
+import OctetIssuer
 import OctetTestSupport
 import Testing
 
@@ -100,7 +101,10 @@ struct ReplayStoreFlagTests {
         #expect(
             output.standardOutput
                 == "pruned 1 proofs and 1 session nonces accepted more than 3600 s ago from sqlite:\(path)\n")
-        #expect(store.check(old, record: false, atMilliseconds: now) == .first(recorded: false))
+        // Gone: a window after the horizon (the newest time removed) finds nothing.
+        #expect(
+            store.check(old, record: false, atMilliseconds: now, windowFromMilliseconds: now - 3_601_000 + 1)
+                == .first(recorded: false))
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
     }
 
@@ -131,10 +135,15 @@ struct ReplayStoreFlagTests {
         try RawSQLite.run(
             database, RawSQLite.versionOneReplaySchema + "INSERT INTO octet_accepted_proofs VALUES (X'\(oldId)', 1);")
         let old = try CLIFixture.write(CLIFixture.proof(id: 7), "old.proof", in: directory)
-        let new = try CLIFixture.write(CLIFixture.proof(id: 8), "new.proof", in: directory)
+        // A proof of the present: a time pinned before the migration is behind its horizon.
+        var draft = ProofDraft(createdAt: Date().addingTimeInterval(-10))
+        draft.proofId = [UInt8](repeating: 8, count: 15) + [0xA5]
+        let new = try CLIFixture.write(CLIFixture.issuer.issue(draft), "new.proof", in: directory)
         let notice =
-            "octet-verify: replay store \(database): migrated from schema version 1 to 2: proofs are now recorded "
-            + "under their proof identity; the proof ids recorded by version 1 stay refused until they are pruned\n"
+            "octet-verify: replay store \(database): migrated from schema version 1 to 3: proofs are now recorded "
+            + "under their proof identity; the proof ids recorded by version 1 stay refused until they are pruned; "
+            + "the store now keeps its prune horizon, set to 360 s before the migration: a verification whose "
+            + "window reaches back before it is INCONCLUSIVE (REPLAY_WINDOW_PRUNED)\n"
 
         let first = OutputCapture()
         let status = OctetVerifyTool.run(
@@ -147,8 +156,8 @@ struct ReplayStoreFlagTests {
         let second = OutputCapture()
         #expect(
             OctetVerifyTool.run(
-                ["--at", CLIFixture.at, "--replay-store", "sqlite:" + database, old, new],
-                environment: second.environment(now: CLIFixture.nowMs)) == 1)
+                ["--replay-store", "sqlite:" + database, old, new],
+                environment: second.environment(now: ToolEnvironment.systemClock())) == 1)
         #expect(second.standardError.isEmpty, "\(second.standardError)")
         #expect(second.standardOutput.contains("new.proof: valid"))
         #expect(second.standardOutput.contains("old.proof: invalid"))
@@ -285,7 +294,9 @@ struct PostgreSQLBinaryTests {
         #expect(
             run.stdout.hasPrefix(
                 "pruned 1 proofs and 1 session nonces accepted more than 3600 s ago from postgresql://octet:***@"))
-        #expect(store.check(old, record: false, atMilliseconds: now) == .first(recorded: false))
+        #expect(
+            store.check(old, record: false, atMilliseconds: now, windowFromMilliseconds: now - 7_200_000 + 1)
+                == .first(recorded: false))
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
     }
 }

@@ -57,7 +57,7 @@ struct ReasonCodeSwitchTests {
             return [CheckName.callerMetadata]
         case .locatorLooksLikeCredential:
             return [CheckName.callerManifestLocator]
-        case .replayedProofId, .replayedSessionNonce, .replayStoreUnavailable:
+        case .replayedProofId, .replayedSessionNonce, .replayStoreUnavailable, .replayWindowPruned:
             return [CheckName.replayUniqueness]
         case .revoked, .suspended, .certificateUnreadable, .revocationSourceUnavailable:
             return [CheckName.revocation]

@@ -96,12 +96,15 @@ struct ExampleClientsTests {
 
     /// One client of `serve` (the same command line in every language) through a server's life:
     /// a valid proof and its copy, an invalid proof, a wrong token, a malformed request, no server.
+    /// The token file starts with a comment and a blank line, as the packaged one does: the client
+    /// skips them as the server does (issue 42, item 6).
     func serveClient(_ client: [String]) throws {
         let scratch = try Scratch()
         let valid = try Self.vector("session-binding--pass", in: scratch)
         let invalid = try Self.vector("session-binding--fail-other-nonce", in: scratch)
         let token = "example-token-0123456789abcdefghijklmnop"
-        try (token + "\n").write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
+        try ("# the example's token\n\n" + token + "\n").write(
+            toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
         try "wrong-token-0123456789abcdefghijklmnopqr\n".write(
             toFile: scratch.path("wrong"), atomically: true, encoding: .utf8)
         let server = try ServeProcess(
@@ -150,7 +153,7 @@ struct ExampleClientsTests {
     }
 
     @Test(
-        "Python serve client: verified, copy refused, invalid, wrong token 401, malformed 400, no server",
+        "Python serve client: a commented token file read as the server reads it, verified, copy refused, invalid, wrong token 401, malformed 400, no server",
         .enabled(if: Interpreter.python != nil, "python3 is not on PATH: the Python examples are not run"))
     func pythonServeClient() throws {
         try #require(VerifierBinary.url != nil, "build octet-verify first")
@@ -158,7 +161,7 @@ struct ExampleClientsTests {
     }
 
     @Test(
-        "Node serve client: verified, copy refused, invalid, wrong token 401, malformed 400, no server",
+        "Node serve client: a commented token file read as the server reads it, verified, copy refused, invalid, wrong token 401, malformed 400, no server",
         .enabled(if: Interpreter.node != nil, "node is not on PATH: the Node example is not run"))
     func nodeServeClient() throws {
         try #require(VerifierBinary.url != nil, "build octet-verify first")

@@ -107,6 +107,23 @@ struct FramingTests {
             "a header line folded onto the next (obs-fold)",
             post(auth + json + "X-Note: a\r\n b\r\nContent-Length: \(length)\r\n"), "folded")
         add(
+            "an HTTP/1.1 request without Host",
+            Array("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), "no Host")
+        add("an HTTP/1.1 request without any header", Array("GET /healthz HTTP/1.1\r\n\r\n".utf8), "no Host")
+        add(
+            "a POST without Host, a body that would be verified",
+            Array("POST /v1/verify HTTP/1.1\r\n\(auth)\(json)Content-Length: \(length)\r\n\r\n\(body)".utf8),
+            "no Host")
+        add(
+            "bare LF line endings", Array("GET /healthz HTTP/1.1\nHost: x\nConnection: close\n\n".utf8),
+            "bare LF")
+        add(
+            "bare LF line endings on a POST, a request smuggled after its body",
+            Array(
+                "POST /v1/verify HTTP/1.1\nHost: x\n\(auth)\(json)Content-Length: \(length)\n\n\(body)\(smuggled)"
+                    .replacingOccurrences(of: "\r\n", with: "\n").utf8), "bare LF")
+        add("bare LF line endings, HTTP/1.0 and no header", Array("GET /healthz HTTP/1.0\n\n".utf8), "bare LF")
+        add(
             "CR LF and bare LF line endings mixed",
             Array("GET /healthz HTTP/1.1\r\nHost: x\nX-Note: b\r\n\r\n".utf8), "mixed line endings")
         add(
@@ -164,39 +181,81 @@ struct FramingTests {
     }
 
     @Test(
-        "a Content-Length that is not a decimal number is refused by libmicrohttpd itself: 400, closed, nothing read on"
+        "a Content-Length libmicrohttpd cannot read (+N, N, N, 0x, -1, past 2^64) gets exactly one answer, ours, not its head written twice"
     )
     func contentLengthNotANumber() throws {
         let scratch = try Scratch()
         let server = try Self.server(in: scratch)
         defer { server.stop() }
         let length = Self.body.utf8.count
-        for value in [
-            "+\(length)", "\(length), \(length)", "\(length) \(length)", "0x\(String(length, radix: 16))", "-1",
-        ] {
+        let values: [(String, Int, String)] = [
+            ("+\(length)", 400, "HTTP_MALFORMED"), ("\(length), \(length)", 400, "HTTP_MALFORMED"),
+            ("\(length) \(length)", 400, "HTTP_MALFORMED"), ("0x\(String(length, radix: 16))", 400, "HTTP_MALFORMED"),
+            ("-1", 400, "HTTP_MALFORMED"), ("99999999999999999999999", 413, "PAYLOAD_TOO_LARGE"),
+        ]
+        for (value, status, code) in values {
             let outcome = try TestClient.raw(
                 server.port,
                 Self.post(Self.auth + Self.json + "Content-Length: \(value)\r\n", body: Self.body + Self.smuggled))
-            // MHD 0.9.75 answers these before any handler runs, and writes its response head twice
-            // (its bug, docs/service.md "Framing"): one 400, then the close; nothing else is answered.
-            let text = String(decoding: outcome.bytes, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 400 "), "\(value): \(text.prefix(40))")
-            #expect(!text.contains("HTTP/1.1 200"), "\(value)")
+            // MHD 0.9.75 refuses these before any handler runs and builds its answer's head twice
+            // (docs/service.md "Framing"); the server answers first and MHD's answer never goes out.
+            let (responses, trailing) = outcome.split
+            #expect(
+                responses.map(\.status) == [status],
+                "\(value): \(String(decoding: outcome.bytes.prefix(80), as: UTF8.self))")
+            #expect(trailing == 0, "\(value): \(trailing) bytes after the answer")
+            #expect(responses.first?.json?.errorCode == code, "\(value)")
+            #expect(responses.first?.header("Connection")?.lowercased() == "close", "\(value)")
+            #expect(responses.first?.header("X-Request-Id")?.hasPrefix("o-") == true, "\(value)")
             #expect(outcome.closedByServer, "\(value)")
             #expect(outcome.seconds < 2, "\(value)")
         }
-        // Nothing reached the service: no request was logged, nothing verified.
-        #expect(server.events("request").isEmpty)
+        // Each logged once (a line may follow its answer by a write), nothing verified, and the
+        // server goes on.
+        #expect(server.waitFor("request", count: values.count))
+        let logged = server.events("request").compactMap { line -> String? in
+            if case .number(let status)? = line["status"] { return status.text }
+            return nil
+        }
+        // (In any order: each connection may go to another HTTP thread, and each writes its own lines.)
+        #expect(logged.sorted() == values.map { String($0.1) }.sorted())
+        #expect(
+            try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: Self.token).status
+                == 200)
     }
 
-    @Test("well-formed variants are still answered: LF endings, a pipelined pair, a cookie, a short query, padding")
+    @Test(
+        "with another request of the thread between its line and its headers, nothing is guessed: libmicrohttpd's own 400 goes to the malformed one, the other is answered"
+    )
+    func contentLengthRefusalNeverMisdirected() throws {
+        let scratch = try Scratch()
+        // One HTTP thread: both connections are its.
+        let server = try ServeProcess(["--threads", "1", "--request-timeout", "30"], in: scratch)
+        defer { server.stop() }
+        let waiting = try TestClient.connect(server.port, timeoutSeconds: 5)
+        defer { close(waiting) }
+        #expect(TestClient.send(waiting, Array("GET /healthz HTTP/1.1\r\nHost: x\r\n".utf8)))
+        usleep(200_000)
+        let outcome = try TestClient.raw(
+            server.port, Self.post(Self.json + "Content-Length: +2\r\n", body: "{}"))
+        // MHD's answer (its head twice, docs/service.md "Framing"), not the server's.
+        #expect(String(decoding: outcome.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400 "))
+        #expect(outcome.split.responses.first?.json == nil)
+        #expect(outcome.closedByServer)
+        // The waiting request was not answered for it, and is answered once it is whole.
+        #expect(TestClient.send(waiting, Array("Connection: close\r\n\r\n".utf8)))
+        let reply = try TestClient.parse(TestClient.readAll(waiting))
+        #expect(reply.status == 200)
+        #expect(reply.json?["status"] == .string("ok"))
+    }
+
+    @Test("well-formed variants are still answered: a pipelined pair, a cookie, a short query, padding, HTTP/1.0")
     func wellFormedVariants() throws {
         let scratch = try Scratch()
         let server = try Self.server(in: scratch)
         defer { server.stop() }
         let auth = "Authorization: Bearer \(Self.token)"
         let accepted: [(String, String, Int)] = [
-            ("LF line endings", "GET /metrics HTTP/1.1\nHost: x\n\(auth)\nConnection: close\n\n", 1),
             ("a leading empty line", "\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 1),
             (
                 "spaces after a colon, an empty value, trailing spaces",
@@ -237,6 +296,30 @@ struct FramingTests {
                     body: payload))
             #expect(outcome.split.responses.map(\.status) == [200], "\(head)")
         }
+    }
+
+    @Test("an X-Request-Id cut by a NUL is refused and never echoed: the answer and the log carry a generated id")
+    func requestIdWithNul() throws {
+        let scratch = try Scratch()
+        let server = try Self.server(in: scratch)
+        defer { server.stop() }
+        let outcome = try TestClient.raw(
+            server.port, Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\0def\r\n\r\n".utf8))
+        let reply = try #require(outcome.split.responses.first)
+        #expect(reply.status == 400)
+        #expect(reply.json?.errorCode == "HTTP_MALFORMED")
+        let echoed = try #require(reply.header("X-Request-Id"))
+        #expect(echoed.hasPrefix("o-"), "echoed \(echoed)")
+        #expect(server.waitFor("request"))
+        let logged = server.events("request").compactMap { line -> String? in
+            if case .string(let id)? = line["requestId"] { return id }
+            return nil
+        }
+        #expect(logged == [echoed])
+        // A safe id with no NUL anywhere is still the caller's.
+        let plain = try TestClient.request(
+            server.port, method: "GET", path: "/healthz", headers: ["X-Request-Id": "abc"])
+        #expect(plain.header("X-Request-Id") == "abc")
     }
 
     @Test("a token hidden after a NUL does not authenticate, nor does one before it; the server logs the defect")

@@ -46,6 +46,140 @@ struct HostileClientTests {
         #expect(server.waitFor("request-timeout"))
     }
 
+    /// `name`'s value in the server's `/metrics` (read with `token`, when the server has one).
+    static func metric(_ port: UInt16, _ name: String, token: String? = nil) throws -> Int? {
+        let reply = try TestClient.request(
+            port, method: "GET", path: "/metrics", headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        for line in reply.text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            return Int(line.split(separator: " ")[1])
+        }
+        return nil
+    }
+
+    /// Whether the server closed `fd` (an orderly close or a reset), waiting at most `seconds`.
+    static func closedByServer(_ fd: Int32, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte: UInt8 = 0
+        while Date() < deadline {
+            var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&probe, 1, 100) > 0 else { continue }
+            return recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) <= 0
+        }
+        return false
+    }
+
+    @Test(
+        "eight connections that send only headers announcing 16 MiB hold none of the body budget: a well-behaved client still gets 200, and they are closed within two --min-body-rate windows"
+    )
+    func idleHolders() throws {
+        let scratch = try Scratch()
+        let token = "idle-holders-token-0123456789abcdefghijk"
+        try token.write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
+        // The default --max-body (16 MiB) with 2 threads: a 64 MiB budget, which four such
+        // announcements used to take whole, for up to --request-timeout.
+        let server = try ServeProcess(
+            ["--token-file", scratch.path("tokens"), "--threads", "2", "--request-timeout", "30"], in: scratch)
+        defer { server.stop() }
+        let head = Array(
+            ("POST /v1/verify HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(16 << 20)\r\n\r\n").utf8)
+        var holders: [Int32] = []
+        defer { holders.forEach { close($0) } }
+        for _ in 0..<8 {
+            let fd = try TestClient.connect(server.port, timeoutSeconds: 10)
+            #expect(TestClient.send(fd, head))
+            holders.append(fd)
+        }
+        usleep(200_000)
+        // Well inside the first window: every holder is still open, and holds nothing.
+        let start = Date()
+        #expect(try Self.metric(server.port, "octet_buffered_request_bytes", token: token) == 0)
+        let reply = try TestClient.verify(server.port, FreshProofs.request(FreshProofs.proof()), token: token)
+        #expect(reply.status == 200, "\(reply.status): \(reply.text)")
+        #expect(reply.json?.verdict == "valid")
+        // A body that brings nothing is not kept until --request-timeout (30 s).
+        for fd in holders {
+            let remaining = 6 - Date().timeIntervalSince(start)
+            #expect(Self.closedByServer(fd, within: max(0.1, remaining)), "a holder was still open after 6 s")
+        }
+        #expect(server.waitFor("body-too-slow", count: 8))
+        #expect(try Self.metric(server.port, "octet_slow_bodies_total", token: token) == 8)
+        #expect(try Self.metric(server.port, "octet_request_timeouts_total", token: token) == 0)
+    }
+
+    @Test(
+        "a body trickling above --min-body-rate is verified; one that stalls is closed after a window, long before --request-timeout"
+    )
+    func minimumBodyRate() throws {
+        let scratch = try Scratch()
+        let server = try ServeProcess(["--min-body-rate", "2048", "--request-timeout", "30"], in: scratch)
+        defer { server.stop() }
+        // 12 KiB sent 1 KiB every 250 ms (4 KiB a second, twice the rate) over 3 s: more than a window.
+        let request = Array(FreshProofs.request(FreshProofs.proof()).utf8)
+        let body = request + [UInt8](repeating: 0x20, count: 12 << 10 - request.count)
+        let steady = try TestClient.connect(server.port, timeoutSeconds: 10)
+        defer { close(steady) }
+        #expect(
+            TestClient.send(
+                steady,
+                Array(
+                    ("POST /v1/verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n").utf8)))
+        for offset in stride(from: 0, to: body.count, by: 1024) {
+            usleep(250_000)
+            #expect(TestClient.send(steady, Array(body[offset..<min(body.count, offset + 1024)])))
+        }
+        let reply = try TestClient.parse(TestClient.readAll(steady))
+        #expect(reply.status == 200)
+        #expect(reply.json?.verdict == "valid")
+
+        // 10 bytes of a 1000-byte body, then nothing.
+        let stalled = try TestClient.connect(server.port, timeoutSeconds: 10)
+        defer { close(stalled) }
+        let start = Date()
+        #expect(
+            TestClient.send(
+                stalled,
+                Array(
+                    ("POST /v1/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 1000\r\n\r\n{\"proofBase").utf8)))
+        #expect(Self.closedByServer(stalled, within: 8))
+        let took = Date().timeIntervalSince(start)
+        #expect(took >= 1.5 && took < 5, "closed after \(took) s")
+        #expect(server.waitFor("body-too-slow"))
+        #expect(server.events("body-too-slow").count == 1)
+        #expect(server.events("request").count == 1)
+    }
+
+    @Test(
+        "a chunk larger than --max-body is answered 413 as soon as its bytes pass the limit, not at --request-timeout")
+    func chunkOverMaxBody() throws {
+        let scratch = try Scratch()
+        let server = try ServeProcess(["--max-body", "65536", "--request-timeout", "30"], in: scratch)
+        defer { server.stop() }
+        // A chunk announced at 1 MiB, 70,000 of its bytes sent, then the client waits.
+        let outcome = try TestClient.raw(
+            server.port,
+            Array(
+                ("POST /v1/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n100000\r\n").utf8) + [UInt8](repeating: 0x20, count: 70_000),
+            timeoutSeconds: 5)
+        let responses = outcome.split.responses
+        #expect(responses.map(\.status) == [413], "after \(outcome.seconds) s: \(outcome.bytes.count) bytes")
+        #expect(responses.first?.json?.errorCode == "PAYLOAD_TOO_LARGE")
+        #expect(responses.first?.header("Connection")?.lowercased() == "close")
+        #expect(responses.first?.header("X-Request-Id")?.hasPrefix("o-") == true)
+        #expect(outcome.closedByServer)
+        #expect(outcome.seconds < 2)
+        // Logged and counted as an answer (the line may follow the answer by a write).
+        #expect(server.waitFor("request"))
+        let statuses = server.events("request").compactMap { line -> String? in
+            if case .number(let status)? = line["status"] { return status.text }
+            return nil
+        }
+        #expect(statuses == ["413"])
+    }
+
     @Test("a request half-closed before its body ends is closed at --request-timeout, unverified, others answered")
     func halfClosed() throws {
         let scratch = try Scratch()

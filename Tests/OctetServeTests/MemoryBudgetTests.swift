@@ -6,8 +6,9 @@ import Testing
 #endif
 
 /// `--max-buffered-bytes` (issue 21, item 4): request bodies held at once are capped over every
-/// connection; a body that does not fit is 503 `SATURATED` before it is read; reservations come
-/// back when a request ends, answered or cut off.
+/// connection; a body draws on the cap as its bytes arrive (issue 42, item 2: never for what a
+/// `Content-Length` announces), and one that does not fit is 503 `SATURATED` at once, mid-body;
+/// reservations come back when a request ends, answered or cut off.
 @Suite("serve: a memory budget for uploads", .serialized)
 struct MemoryBudgetTests {
     static let token = "memory-budget-token-0123456789abcdefghij"
@@ -37,14 +38,18 @@ struct MemoryBudgetTests {
     }
 
     @Test(
-        "64 uploads of 3 MiB held open: resident memory stays under the cap plus 8 MiB over the warm baseline, the rest get 503 SATURATED"
+        "64 uploads of 3 MiB held open: resident memory stays under the cap plus 8 MiB over the warm baseline, the rest get 503 SATURATED as their bytes overflow it"
     )
     func heldUploads() throws {
         let scratch = try Scratch()
         try Self.token.write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
-        // The default cap with --max-body 4 MiB and 2 threads: 4 MiB x (2 + 2) = 16 MiB.
+        // The default cap with --max-body 4 MiB and 2 threads: 4 MiB x (2 + 2) = 16 MiB. The
+        // uploads are held open on purpose: --min-body-rate is off.
         let server = try ServeProcess(
-            ["--token-file", scratch.path("tokens"), "--max-body", "\(4 << 20)", "--threads", "2"], in: scratch)
+            [
+                "--token-file", scratch.path("tokens"), "--max-body", "\(4 << 20)", "--threads", "2",
+                "--min-body-rate", "0",
+            ], in: scratch)
         defer { server.stop() }
         let pid = server.process.processIdentifier
         let limit = try #require(try Self.metric(server.port, "octet_buffered_request_bytes_limit"))
@@ -68,13 +73,14 @@ struct MemoryBudgetTests {
         for _ in 0..<64 {
             let fd = try TestClient.connect(server.port, timeoutSeconds: 10)
             _ = TestClient.send(fd, head)
-            // A refusal comes right after the headers; an accepted upload gets no answer yet.
+            // Headers alone reserve nothing, so nothing refuses them. The body's bytes are
+            // reserved as they arrive: a refusal comes once they overflow the cap, before the
+            // body ends; an upload that fits gets no answer yet.
+            #expect(!Self.readable(fd, milliseconds: 100), "answered on its headers alone")
+            _ = TestClient.send(fd, most)
             if !Self.readable(fd, milliseconds: 300) {
-                _ = TestClient.send(fd, most)
-                if !Self.readable(fd, milliseconds: 50) {
-                    held.append(fd)
-                    continue
-                }
+                held.append(fd)
+                continue
             }
             let bytes = TestClient.readAll(fd)
             close(fd)
@@ -105,7 +111,7 @@ struct MemoryBudgetTests {
             !measuresMemory || peak - baseline <= limit + slack,
             "resident memory grew \((peak - baseline) >> 10) KiB over a \(baseline >> 10) KiB baseline")
 
-        // A chunked body is reserved as it grows: with the budget full it is refused once it ends.
+        // A chunked body is reserved as it grows: with the budget full it is refused.
         let chunk = [UInt8](repeating: 0x20, count: 2 << 20)
         let chunked = try TestClient.raw(
             server.port,
@@ -161,14 +167,14 @@ struct MemoryBudgetTests {
         } else {
             Issue.record("the listening line names no maxBufferedBytes")
         }
-        // One upload announcing the whole budget, held open: the next body, however small, does not
-        // fit and is refused from its Content-Length alone, before a byte of it is sent.
+        // One upload holding all of the budget but a byte, kept open: the next body, however small,
+        // does not fit and is refused as its bytes arrive.
         let head = "POST /v1/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
         var holder = try TestClient.connect(server.port)
         defer { if holder >= 0 { close(holder) } }
-        _ = TestClient.send(holder, Array((head + "65536\r\n\r\n{").utf8))
+        _ = TestClient.send(holder, Array((head + "65536\r\n\r\n").utf8) + [UInt8](repeating: 0x20, count: 65535))
         usleep(200_000)
-        let small = try TestClient.raw(server.port, Array((head + "2\r\n\r\n").utf8))
+        let small = try TestClient.raw(server.port, Array((head + "2\r\n\r\n{}").utf8))
         #expect(small.split.responses.map(\.status) == [503])
         #expect(small.split.responses.first?.json?.errorCode == "SATURATED")
         #expect(small.closedByServer)

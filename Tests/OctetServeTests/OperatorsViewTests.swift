@@ -293,7 +293,9 @@ struct OperatorsViewTests {
         #expect(pruned?["sessionNonces"] == JSONNumber("1").map { .number($0) })
         #expect(pruned?["olderThanSeconds"] == JSONNumber("3600").map { .number($0) })
         let store = try SQLiteReplayStore(path: database)
-        #expect(store.check(old, record: false, atMilliseconds: now) == .first(recorded: false))
+        #expect(
+            store.check(old, record: false, atMilliseconds: now, windowFromMilliseconds: now - 3_700_000 + 1)
+                == .first(recorded: false))
         #expect(store.check(young, record: false, atMilliseconds: now) == .replayedProofId)
     }
 

@@ -186,6 +186,30 @@ struct ServeEndpointTests {
         #expect(accepted.json?.verdict == "valid")
     }
 
+    @Test("a 401's log line says no-token or unknown-token, and never the token presented")
+    func unauthorizedSaysWhy() throws {
+        let scratch = try Scratch()
+        try (Self.token + "\n").write(toFile: scratch.path("tokens"), atomically: true, encoding: .utf8)
+        let server = try ServeProcess(["--token-file", scratch.path("tokens")], in: scratch)
+        defer { server.stop() }
+        let body = FreshProofs.request(FreshProofs.proof())
+        let presented = "stale-token-0123456789abcdefghijklmnop"
+        #expect(try TestClient.verify(server.port, body).status == 401)
+        let basic = try TestClient.request(
+            server.port, method: "POST", path: "/v1/verify",
+            headers: ["Authorization": "Basic b2N0ZXQ6b2N0ZXQ=", "Content-Type": "application/json"],
+            body: Array(body.utf8))
+        #expect(basic.status == 401)
+        #expect(try TestClient.verify(server.port, body, token: presented).status == 401)
+        #expect(server.waitFor("request", count: 3))
+        let reasons = server.events("request").map { line -> String in
+            if case .string(let auth)? = line["auth"] { return auth }
+            return "none"
+        }
+        #expect(reasons == ["no-token", "no-token", "unknown-token"])
+        #expect(!server.log.contains(presented) && !server.log.contains("b2N0ZXQ6"))
+    }
+
     @Test("SIGHUP re-reads the token file; a bad one keeps the old tokens and says so")
     func reloadTokens() throws {
         let scratch = try Scratch()

@@ -65,6 +65,7 @@
                 seconds: Double
             ) {}
             func timedOut() {}
+            func bodyTooSlow() {}
         }
 
         @Test("each daemon tells the service its own index")

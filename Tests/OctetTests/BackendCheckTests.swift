@@ -38,6 +38,49 @@ struct BackendCheckTests {
         #expect(fed.checks.map(\.name) == Self.seedOrder)
     }
 
+    /// A store whose prunes cut every window short, noting the window each check hands it.
+    final class PrunedStore: ReplayStore, @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [Int64] = []
+        var windows: [Int64] { lock.withLock { seen } }
+
+        func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+            .unavailable("the window was not passed on")
+        }
+
+        func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64, windowFromMilliseconds: Int64)
+            -> ReplaySighting
+        {
+            lock.withLock { seen.append(windowFromMilliseconds) }
+            return .windowPruned
+        }
+    }
+
+    @Test(
+        "replay-uniqueness hands the store its window's start (time, less the window, less 60 s); pruned is INCONCLUSIVE"
+    )
+    func windowPruned() {
+        let store = PrunedStore()
+        let result = Fixture.verify(
+            options: Fixture.options {
+                $0.replayStore = store
+                $0.maxAgeSeconds = 600
+            })
+        #expect(store.windows == [Fixture.nowMs - 600_000 - 60_000])
+        #expect(result.status("replay-uniqueness") == .inconclusive)
+        #expect(result.check(named: "replay-uniqueness")?.code == .replayWindowPruned)
+        #expect(result.verdict == .inconclusive)
+        #expect(!result.isAuthentic)
+        // A window that is not a number reaches back without bound.
+        let unbounded = PrunedStore()
+        _ = Fixture.verify(
+            options: Fixture.options {
+                $0.replayStore = unbounded
+                $0.maxAgeSeconds = .infinity
+            })
+        #expect(unbounded.windows == [Int64.min])
+    }
+
     @Test("without sources both are NOT-CHECKED, as on-device")
     func noSources() {
         let result = Fixture.verify()

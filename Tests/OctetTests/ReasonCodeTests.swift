@@ -28,6 +28,21 @@ struct ReasonCodeTests {
         #expect(Set(documented) == Set(ReasonCode.allCases.map(\.rawValue)))
     }
 
+    @Test("the Kotlin library's ReasonCode has the same codes in the same order")
+    func kotlinInStep() throws {
+        let file = Self.checksDoc.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("kotlin/src/main/kotlin/dev/octet/outcome/ReasonCode.kt")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let body = try #require(text.components(separatedBy: "enum class ReasonCode {").dropFirst().first)
+        let entries = (body.components(separatedBy: "\n    ;").first ?? "").split(separator: "\n").compactMap {
+            line -> String? in
+            let entry = line.trimmingCharacters(in: .whitespaces)
+            guard entry.hasSuffix(","), !entry.hasPrefix("//") else { return nil }
+            return String(entry.dropLast())
+        }
+        #expect(entries == ReasonCode.allCases.map(\.rawValue))
+    }
+
     @Test("every code is SCREAMING_SNAKE_CASE", arguments: ReasonCode.allCases)
     func spelling(_ code: ReasonCode) {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")

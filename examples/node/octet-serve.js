@@ -163,6 +163,16 @@ function parseArguments(argv) {
   return args;
 }
 
+// The first token of a token file, read as the server reads its own: blank lines and lines
+// starting with # are skipped (so the packaged /etc/octet/tokens, comments first, works).
+function firstToken(text) {
+  for (const raw of text.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line !== '' && !line.startsWith('#')) return line.trim();
+  }
+  return null;
+}
+
 async function main(argv) {
   let args;
   try {
@@ -175,7 +185,7 @@ async function main(argv) {
   let token = null;
   if (args.tokenFile) {
     try {
-      token = fs.readFileSync(args.tokenFile, 'utf8').split('\n')[0].trim();
+      token = firstToken(fs.readFileSync(args.tokenFile, 'utf8'));
     } catch (error) {
       console.error(`--token-file ${args.tokenFile}: ${error.message}`);
       return 66;

@@ -140,11 +140,23 @@ class UsageParser(argparse.ArgumentParser):
         sys.exit(64)
 
 
+def first_token(lines):
+    """The first token of a token file, read as the server reads its own: blank lines and lines
+    starting with `#` are skipped (so the packaged /etc/octet/tokens, comments first, works)."""
+    for line in lines:
+        line = line.rstrip("\n").rstrip("\r")
+        if line and not line.startswith("#"):
+            return line.strip()
+    return None
+
+
 def main(argv=None):
     parser = UsageParser(description="Verify proofs with octet-verify serve.")
     parser.add_argument("proofs", nargs="+", metavar="PROOF", help="a proof file")
     parser.add_argument("--url", default="http://127.0.0.1:8080", help="the server (default http://127.0.0.1:8080)")
-    parser.add_argument("--token-file", help="a file whose first line is a bearer token of the server's --token-file")
+    parser.add_argument(
+        "--token-file", help="a file whose first token line is a bearer token of the server's --token-file"
+    )
     parser.add_argument("--options", default=None, help="the request's options object, as JSON")
     parser.add_argument("--id", default=None, help="the request id (echoed in the answer)")
     parser.add_argument("--json", action="store_true", help="print the answers as JSON lines")
@@ -153,7 +165,7 @@ def main(argv=None):
     if args.token_file:
         try:
             with open(args.token_file, encoding="utf-8") as file:
-                token = file.readline().strip()
+                token = first_token(file)
         except OSError as error:
             print(f"--token-file {args.token_file}: {error.strerror}", file=sys.stderr)
             return 66

@@ -71,6 +71,12 @@ public enum ReplaySighting: Sendable, Equatable {
     case replayedSessionNonce
     /// The store could not answer (busy past its timeout, unreachable): a log-safe reason.
     case unavailable(String)
+    /// The store has pruned records that this verification's window reaches back to (its prune
+    /// horizon is at or after ``ReplayStore/check(_:record:atMilliseconds:windowFromMilliseconds:)``'s
+    /// `windowFromMilliseconds`), so it cannot tell whether the proof or its nonce was accepted:
+    /// nothing was recorded (`REPLAY_WINDOW_PRUNED`, INCONCLUSIVE). Asking again cannot help: a
+    /// horizon never moves back.
+    case windowPruned
 }
 
 /// The proofs a backend has already accepted (seed: "Backend-only" state), injected through
@@ -90,4 +96,25 @@ public protocol ReplayStore: AnyObject, Sendable {
     ///
     /// `atMilliseconds` is the verification's "now" (Unix milliseconds), for the store's records.
     func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting
+
+    /// The same step for a verification whose freshness window reaches back to
+    /// `windowFromMilliseconds`: its time, minus `maxAgeSeconds`, minus the 60 s freshness allows a
+    /// device clock ahead. A proof it accepts may have been accepted at any time from then on, so a
+    /// store that has removed records accepted then or later (pruned them) must not answer
+    /// `.first`: it answers ``ReplaySighting/windowPruned`` and records nothing, in the same atomic
+    /// step as the record it would make (design, service.md, "Replay stores", revised 2026-12-07).
+    ///
+    /// `replay-uniqueness` calls this one. The default, for a store that never removes records,
+    /// asks ``check(_:record:atMilliseconds:)``; a store that prunes must implement this.
+    func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64, windowFromMilliseconds: Int64)
+        -> ReplaySighting
+}
+
+extension ReplayStore {
+    /// A store that never removes records holds every record any window needs.
+    public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64, windowFromMilliseconds: Int64)
+        -> ReplaySighting
+    {
+        check(key, record: record, atMilliseconds: atMilliseconds)
+    }
 }

@@ -26,11 +26,12 @@
 
         /// The key the probe's rolled-back acceptance uses: an identity of 32 bytes of 0xFF and a proof
         /// id of 16, which no proof has (the health look-up of `serve` uses them too). The arguments
-        /// are schema version 2's `octet_accept(identity, proof id, nonce, at ms, claim)`.
+        /// are schema version 3's `octet_accept(identity, proof id, nonce, at ms, window from ms, claim)`;
+        /// a window from the latest time there is never reaches the horizon, so the insert is made.
         static let probeSQL = """
             BEGIN;
             SELECT octet_accept(decode('\(String(repeating: "ff", count: 32))', 'hex'), \
-            decode('\(String(repeating: "ff", count: 16))', 'hex'), NULL, 0, decode('00', 'hex'));
+            decode('\(String(repeating: "ff", count: 16))', 'hex'), NULL, 0, \(Int64.max), decode('00', 'hex'));
             """
 
         public init(uri: String, connectTimeoutSeconds: Int = 5, statementTimeoutMilliseconds: Int = 5_000)

@@ -17,9 +17,13 @@
     ///
     /// The schema is created on first use (under an advisory lock, in one transaction) and carries
     /// a version; a newer version than ``PostgreSQLReplayStore/supportedSchemaVersion`` is refused. A
-    /// database of version 1 (proofs kept by `proof_id`) is migrated to version 2 (by proof identity)
-    /// by the first connection that finds it, in one transaction under the same lock; the handler
-    /// given to `init` is told once, by the store that made the migration.
+    /// database of version 1 (proofs kept by `proof_id`) or 2 (no prune horizon) is migrated to
+    /// version 3 by the first connection that finds it, in one transaction under the same lock; the
+    /// handler given to `init` is told once, by the store that made the migration.
+    ///
+    /// The database keeps its prune horizon (`octet_prune_horizon`), moved forward by triggers in
+    /// whatever transaction deletes records; `octet_accept` reads it after its inserts and takes
+    /// them back when the verification's window reaches back to it (`.windowPruned`).
     public final class PostgreSQLReplayStore: ReplayStore, ReplayPruning {
         /// How the store connects and how long it waits.
         public struct Options: Sendable, Equatable {
@@ -104,23 +108,35 @@
 
         // MARK: ReplayStore
 
+        /// A look-up that does not say how far back its window reaches: judged as if it reached back
+        /// without bound, so once anything was pruned it is `.windowPruned` unless a record answers.
         public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64) -> ReplaySighting {
+            check(key, record: record, atMilliseconds: atMilliseconds, windowFromMilliseconds: Int64.min)
+        }
+
+        public func check(_ key: ReplayKey, record: Bool, atMilliseconds: Int64, windowFromMilliseconds: Int64)
+            -> ReplaySighting
+        {
             let nonce: PostgreSQLValue = key.sessionNonce.map { .bytes($0) } ?? .null
             let identity = PostgreSQLValue.bytes(key.proofIdentity)
             let proofId = PostgreSQLValue.bytes(key.proofId)
+            let windowFrom = PostgreSQLValue.int64(windowFromMilliseconds)
             if !record {
-                switch execute(PostgreSQLReplaySchema.lookUp, [identity, proofId, nonce]) {
+                switch execute(PostgreSQLReplaySchema.lookUp, [identity, proofId, nonce, windowFrom]) {
                 case .failure(let error): return .unavailable(error.reason)
                 case .success(let rows):
-                    guard let row = rows.rows.first, row.count == 2 else { return Self.unexpected }
+                    guard let row = rows.rows.first, row.count == 3 else { return Self.unexpected }
                     if row[0] == "t" { return .replayedProofId }
                     if row[1] == "t" { return .replayedSessionNonce }
+                    if row[2] == "t" { return .windowPruned }
                     return .first(recorded: false)
                 }
             }
             // A random claim marks this call's rows, so a retry after a lost answer recognises its own.
             let claim = Self.randomClaim()
-            let values: [PostgreSQLValue] = [identity, proofId, nonce, .int64(atMilliseconds), .bytes(claim)]
+            let values: [PostgreSQLValue] = [
+                identity, proofId, nonce, .int64(atMilliseconds), windowFrom, .bytes(claim),
+            ]
             switch execute(PostgreSQLReplaySchema.accept, values) {
             case .failure(let error): return .unavailable(error.reason)
             case .success(let rows):
@@ -128,6 +144,7 @@
                 case "first": return .first(recorded: true)
                 case "proof": return .replayedProofId
                 case "nonce": return .replayedSessionNonce
+                case "pruned": return .windowPruned
                 default: return Self.unexpected
                 }
             }
@@ -202,8 +219,8 @@
         // MARK: A new connection
 
         /// Sets a new connection up: the session's statement timeout, then the schema (created when
-        /// missing, migrated when of version 1, refused when newer than this verifier's). Returns the
-        /// version this call migrated from, if it did.
+        /// missing, migrated when of version 1 or 2, refused when newer than this verifier's). Returns
+        /// the version this call migrated from, if it did.
         private static func ready(_ connection: PostgreSQLConnection, statementTimeoutMilliseconds: Int)
             throws(ReplayStoreError) -> Int?
         {
@@ -222,7 +239,7 @@
             }
         }
 
-        /// Creates the schema, or migrates it from version 1, in one transaction, under an advisory lock
+        /// Creates the schema, or migrates it from version 1 or 2, in one transaction, under an advisory lock
         /// so that concurrent first users wait for each other; the one that gets the lock second finds
         /// the schema made (or migrated). Returns the version it migrated from, if it did.
         private static func create(on connection: PostgreSQLConnection, deadline: () -> Deadline)
@@ -251,16 +268,16 @@
                 case .success(let rows):
                     do throws(ReplayStoreError) { found = try version(in: rows) } catch { throw rollBack(error) }
                 }
-                if found == 1 {
+                if found < PostgreSQLReplaySchema.version {
                     if case .failure(let failure) = connection.run(
-                        sql: PostgreSQLReplaySchema.migrate, deadline: deadline())
+                        sql: PostgreSQLReplaySchema.migration(from: found), deadline: deadline())
                     {
                         throw rollBack(
                             ReplayStoreError(
                                 failure.error.code,
-                                "cannot migrate the replay schema from version 1: \(failure.error.reason)"))
+                                "cannot migrate the replay schema from version \(found): \(failure.error.reason)"))
                     }
-                    migratedFrom = 1
+                    migratedFrom = found
                 }
             } else if case .failure(let failure) = connection.run(
                 sql: PostgreSQLReplaySchema.create, deadline: deadline())
@@ -285,8 +302,8 @@
                     "the replay database holds schema version \(version); this verifier understands version "
                         + "\(PostgreSQLReplaySchema.version) only: upgrade it (a schema is never downgraded)")
             }
-            // Version 1 is migrated by whoever reads it first (``create(on:deadline:)``).
-            guard version == PostgreSQLReplaySchema.version || version == 1 else {
+            // Versions 1 and 2 are migrated by whoever reads them first (``create(on:deadline:)``).
+            guard (1...PostgreSQLReplaySchema.version).contains(version) else {
                 throw ReplayStoreError(.schemaInvalid, "the replay database holds unknown schema version \(version)")
             }
             return version

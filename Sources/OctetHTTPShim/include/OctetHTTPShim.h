@@ -30,6 +30,20 @@ struct MHD_Daemon *octet_http_start(const struct octet_http_settings *settings, 
                                     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
                                     octet_http_uri_callback uri_seen, void *context);
 
+/// What libmicrohttpd 0.9.75 refuses by itself after a request's line was read and before any
+/// handler runs: a `Content-Length` it cannot read, or one past 2^64. It answers those with its
+/// response head written twice (the head is built again after its error path), and no callback
+/// comes between; only its error log does, on the daemon's thread, before the answer is queued.
+enum octet_http_refusal {
+    OCTET_HTTP_CONTENT_LENGTH_MALFORMED = 1,
+    OCTET_HTTP_CONTENT_LENGTH_TOO_LARGE = 2,
+};
+
+/// Called on a daemon's thread with the daemon's `context` when MHD logs one of the refusals
+/// above. Set once, before the first daemon starts.
+typedef void (*octet_http_refusal_callback)(void *context, enum octet_http_refusal refusal);
+void octet_http_set_refusal_callback(octet_http_refusal_callback callback);
+
 /// Starts one libmicrohttpd daemon with no listening socket of its own: connections are handed to
 /// it with `octet_http_add_connection` by the server's accepting thread. One internal polling
 /// thread (epoll on Linux) does the daemon's network I/O and runs the handler, which verifies a

@@ -6,8 +6,8 @@ Regenerate (from the repository root):
     pip install geographiclib==2.1
     python3 Tests/OctetGeometryTests/Data/make_geodesic_reference.py > Tests/OctetGeometryTests/Data/geodesic-reference.json
 
-The output is deterministic (seeded). OctetGeometryTests compares Geodesic.distanceMeters (GeographicLib C++, through the shim) against
-"pairs" (Python GeographicLib) to 1 mm,
+The output is deterministic (seeded). OctetGeometryTests compares Geodesic.distanceMeters (Karney's algorithm in Swift) against
+"pairs" (Python GeographicLib) to 20 nm,
 and runs the "haversineFlips" circles through RegionRules.contains: each is a ~1000 km circle whose contains
 verdict under WGS84 is "expected" and under a sphere (haversine, R = 6371008.8 m) the opposite.
 """

@@ -46,6 +46,13 @@ sealed class ReplaySighting {
 
     /** The store could not answer (busy past its timeout, unreachable): a log-safe reason. */
     data class Unavailable(val reason: String) : ReplaySighting()
+
+    /**
+     * The store has pruned records this verification's window reaches back to, so it cannot tell
+     * whether the proof or its nonce was accepted; nothing was recorded (INCONCLUSIVE
+     * `REPLAY_WINDOW_PRUNED`). Asking again cannot help: a prune horizon never moves back.
+     */
+    object WindowPruned : ReplaySighting()
 }
 
 /**
@@ -63,4 +70,14 @@ interface ReplayStore {
      * [atMillis] is the verification's "now" (Unix milliseconds), for the store's records.
      */
     fun check(key: ReplayKey, record: Boolean, atMillis: Long): ReplaySighting
+
+    /**
+     * The same step for a verification whose freshness window reaches back to [windowFromMillis]:
+     * its time, minus `maxAgeSeconds`, minus the 60 s freshness allows a device clock ahead. A store
+     * that has removed records accepted then or later (pruned them) must answer
+     * [ReplaySighting.WindowPruned] and record nothing, in the same atomic step. `replay-uniqueness`
+     * calls this one; the default, for a store that never removes records, asks the other.
+     */
+    fun check(key: ReplayKey, record: Boolean, atMillis: Long, windowFromMillis: Long): ReplaySighting =
+        check(key, record, atMillis)
 }

@@ -23,7 +23,7 @@ internal object ReplayUniquenessCheck : Check(CheckName.REPLAY_UNIQUENESS, runsL
             ?: return Outcome.notChecked("backend-only: needs a replay store")
         val key = ReplayKey(identity(context), context.proof.claims.sessionNonce?.toByteArray())
         val record = context.otherChecksVerdict == ProofVerification.Verdict.VALID
-        return when (val sighting = store.check(key, record, context.nowMs)) {
+        return when (val sighting = store.check(key, record, context.nowMs, windowFrom(context))) {
             is ReplaySighting.First ->
                 if (sighting.recorded) {
                     Outcome.pass("first sighting; proof" + (if (key.sessionNonce != null) " and session nonce" else "") + " recorded")
@@ -37,8 +37,33 @@ internal object ReplayUniquenessCheck : Check(CheckName.REPLAY_UNIQUENESS, runsL
                 Outcome.fail(ReasonCode.REPLAYED_SESSION_NONCE, "session nonce already accepted with another proof")
             is ReplaySighting.Unavailable ->
                 Outcome.inconclusive(ReasonCode.REPLAY_STORE_UNAVAILABLE, "replay store unavailable: ${sighting.reason}")
+            // INCONCLUSIVE, not FAIL: the store cannot know the proof was accepted, only that the
+            // records which would say so may be gone.
+            ReplaySighting.WindowPruned ->
+                Outcome.inconclusive(
+                    ReasonCode.REPLAY_WINDOW_PRUNED,
+                    "replay store pruned records this verification's window reaches back to: " +
+                        "cannot tell whether the proof was accepted before"
+                )
         }
     }
+
+    /**
+     * The oldest acceptance time a record refusing this proof can carry: the verification's time,
+     * minus its freshness window, minus the 60 s of future skew freshness allows. Saturates; an
+     * invalid window reaches back without bound.
+     */
+    fun windowFrom(context: VerificationContext): Long {
+        val maxAge = context.options.maxAgeSeconds
+        if (maxAge < 0 || maxAge > Long.MAX_VALUE / 1000) return Long.MIN_VALUE
+        val now = context.nowMs
+        val start = now - maxAge * 1000
+        if (((now xor (maxAge * 1000)) and (now xor start)) < 0) return Long.MIN_VALUE
+        val from = start - FUTURE_SKEW_MS
+        return if (((start xor FUTURE_SKEW_MS) and (start xor from)) < 0) Long.MIN_VALUE else from
+    }
+
+    private const val FUTURE_SKEW_MS = 60_000L
 
     override fun onFailure(error: Throwable): Outcome =
         Outcome.inconclusive(ReasonCode.REPLAY_STORE_UNAVAILABLE, "replay store unavailable: ${Failures.describe(error)}")

@@ -3,7 +3,7 @@ package dev.octet.geometry
 /**
  * Distances on the WGS84 ellipsoid: the inverse geodesic problem by Karney's algorithm
  * ([GeodesicInverse]), accurate to nanometres for every pair of points, nearly antipodal ones
- * included, and within 20 nm of GeographicLib's `Geodesic::Inverse` (which the Swift library calls).
+ * included, and within 20 nm of GeographicLib's `Geodesic::Inverse`, as the Swift library's.
  */
 object Geodesic {
     /** The WGS84 geodesic in metres between two e7 points; NaN only for latitudes outside ±90°. */

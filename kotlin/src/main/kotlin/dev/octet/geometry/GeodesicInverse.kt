@@ -20,9 +20,9 @@ package dev.octet.geometry
  * angles are formed from their sines and cosines, the longitude difference keeps its rounding
  * error, and the series are summed by Clenshaw's method. These choices, and the order of each
  * floating-point expression, are those of GeographicLib's `Geodesic::Inverse` (the paper's
- * reference implementation, which the Swift library calls), so the two agree to a few units in
- * the last place: `kotlin/src/test/resources/geodesic-reference.tsv` pins 20 nm on over ten
- * thousand pairs (5.6 nm measured).
+ * reference implementation), so the two agree to a few units in the last place:
+ * `kotlin/src/test/resources/geodesic-reference.tsv` pins 20 nm on over ten thousand pairs (5.6 nm
+ * measured). The Swift library's `GeodesicInverse` is this one step for step.
  *
  * Never throws; NaN for a non-finite input or a latitude beyond ±90°.
  */

@@ -94,6 +94,7 @@ enum class ReasonCode {
     REPLAYED_PROOF_ID,
     REPLAYED_SESSION_NONCE,
     REPLAY_STORE_UNAVAILABLE,
+    REPLAY_WINDOW_PRUNED,
     // revocation
     REVOKED,
     SUSPENDED,

@@ -117,6 +117,28 @@ class BackendChecksTest {
     }
 
     @Test
+    fun `a store whose prunes cut the window short is INCONCLUSIVE REPLAY_WINDOW_PRUNED, given the window's start`() {
+        val windows = ArrayList<Long>()
+        val pruned = object : ReplayStore {
+            override fun check(key: ReplayKey, record: Boolean, atMillis: Long): ReplaySighting =
+                throw IllegalStateException("the window must be passed on")
+
+            override fun check(key: ReplayKey, record: Boolean, atMillis: Long, windowFromMillis: Long): ReplaySighting {
+                windows.add(windowFromMillis)
+                return ReplaySighting.WindowPruned
+            }
+        }
+        val bytes = issuer.issue(TestIssuer.Draft())
+        val at = LocationProof(bytes).createdAtMillis + 5_000
+        val result = Octet.verify(bytes, VerifyOptions(maxAgeSeconds = 600, verificationTimeMillis = at, replayStore = pruned))
+        assertEquals(CheckStatus.INCONCLUSIVE, result.check("replay-uniqueness")!!.status)
+        assertEquals("REPLAY_WINDOW_PRUNED", result.check("replay-uniqueness")!!.code)
+        assertEquals(ProofVerification.Verdict.INCONCLUSIVE, result.verdict)
+        // The verification time, minus the window, minus the 60 s of future skew.
+        assertEquals(listOf(at - 600_000 - 60_000), windows)
+    }
+
+    @Test
     fun `an interrupted store call is INCONCLUSIVE and the thread stays interrupted`() {
         val interrupted = object : ReplayStore {
             override fun check(key: ReplayKey, record: Boolean, atMillis: Long): ReplaySighting = throw InterruptedException()
