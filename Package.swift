@@ -2,8 +2,8 @@
 // Octet: offline verification of location proofs.
 // One outside package, swift-crypto (Apple's: `Crypto` is CryptoKit on Apple platforms and BoringSSL,
 // compiled in, elsewhere; `_CryptoExtras` adds RSA) for every cryptographic primitive. X.509 is read
-// by our own strict DER reader (OctetCrypto's CertificateStructure), so neither swift-asn1 nor
-// swift-certificates is used: swift-certificates refuses 9 real attestation certificates that the
+// by our own strict DER reader (OctetCrypto's CertificateStructure), so no X509 or SwiftASN1 API is
+// used (swift-asn1 is built only as _CryptoExtras' own dependency): swift-certificates refuses 9 real attestation certificates that the
 // answers pin (sub-2048-bit RSA roots, an ECDSA AlgorithmIdentifier with NULL parameters, an ML-DSA
 // key; docs/platforms.md). Debian C libraries: SQLite and libpq (PostgreSQL's client) for
 // OctetBackend's replay stores. WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only
