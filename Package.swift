@@ -1,10 +1,15 @@
 // swift-tools-version:6.1
 // Octet: offline verification of location proofs.
-// Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, SQLite and libpq (PostgreSQL's client) for OctetBackend's replay stores.
-// WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only the tests' oracle (GeodSolve).
-// Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
-// supported (no SDK ships OpenSSL); docs/platforms.md says what a port needs.
+// One outside package, swift-crypto (Apple's: `Crypto` is CryptoKit on Apple platforms and BoringSSL,
+// compiled in, elsewhere; `_CryptoExtras` adds RSA) for every cryptographic primitive. X.509 is read
+// by our own strict DER reader (OctetCrypto's CertificateStructure), so no X509 or SwiftASN1 API is
+// used (swift-asn1 is built only as _CryptoExtras' own dependency): swift-certificates refuses 9 real attestation certificates that the
+// answers pin (sub-2048-bit RSA roots, an ECDSA AlgorithmIdentifier with NULL parameters, an ML-DSA
+// key; docs/platforms.md). Debian C libraries: SQLite and libpq (PostgreSQL's client) for
+// OctetBackend's replay stores. WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only
+// the tests' oracle (GeodSolve).
+// Built and tested on Linux only, so no `platforms:` are declared: no Apple build has been made;
+// docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
@@ -29,11 +34,12 @@ let package = Package(
         .trait(name: "Serve", description: "octet-verify serve: the verifier over HTTP (GNU libmicrohttpd)"),
         .default(enabledTraits: ["PostgreSQL", "Serve"]),
     ],
+    dependencies: [
+        // Crypto is CryptoKit on Apple platforms and BoringSSL elsewhere; _CryptoExtras adds RSA.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0")
+    ],
     targets: [
         // C libraries, each behind one system-library target.
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
@@ -53,8 +59,13 @@ let package = Package(
         .target(name: "OctetThreads"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
-        // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
-        .target(name: "OctetCrypto", dependencies: ["COpenSSL", "OctetThreads"]),
+        // The only module that calls swift-crypto: a small API, and the strict certificate reader.
+        .target(
+            name: "OctetCrypto",
+            dependencies: [
+                "OctetEncoding", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // WGS84 geodesics (Karney's inverse solution, in Swift) and region containment.
         .target(name: "OctetGeometry", dependencies: ["OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
@@ -119,7 +130,7 @@ let package = Package(
             name: "octet-bench",
             dependencies: [
                 "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetAttestationTesting",
-                "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL",
+                "OctetCrypto", "OctetGeometry", "OctetContent", .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout, a replay store in memory,
@@ -145,7 +156,12 @@ let package = Package(
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding", "OctetTestSupport"]),
         .testTarget(name: "OctetThreadsTests", dependencies: ["OctetThreads"]),
-        .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
+        .testTarget(
+            name: "OctetCryptoTests",
+            dependencies: [
+                "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome", "OctetTestSupport"],
             resources: [.copy("Data")]),

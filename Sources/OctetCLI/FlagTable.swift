@@ -391,7 +391,7 @@ enum FlagTable {
         },
         .init(
             informational: Flag(
-                "--version", "the version, the commit built from, the anchors' fingerprint, the OpenSSL version"
+                "--version", "the version, the commit built from, the anchors' fingerprint, the crypto library"
             ).info),
         .init(informational: Flag("--help", short: "-h", "this help").info),
         .init(informational: Flag("--generate-manual", "print the man page octet-verify(1)").secret),

@@ -194,7 +194,7 @@ public enum FuzzSeeds {
     /// Android attestation extensions found in them.
     /// `FuzzCertificate`: each certificate of the context chain and x5c in its own position, and
     /// each changed by every `CertificateMutation` (malformed kinds, controls, and `namesNotNames`,
-    /// which the rule accepts and OpenSSL cannot load), and the UTF-8 rule of names (revised
+    /// which the rule accepts and that do not load), and the UTF-8 rule of names (revised
     /// 2026-12-07) reached on the subject too and with an overlong form.
     public static func certificateInputs() -> [[UInt8]] {
         var placed: [(position: Int, der: [UInt8])] = []

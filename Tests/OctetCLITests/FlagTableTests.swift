@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetCrypto
 import Testing
 
 @testable import OctetCLI
@@ -230,14 +231,14 @@ struct ReleaseVersionTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("--version prints the version, the commit, the anchors' fingerprint and the OpenSSL version, one per line")
+    @Test("--version prints the version, the commit, the anchors' fingerprint and the crypto library, one per line")
     func versionLines() {
         let lines = VersionText.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 5 && lines[4].isEmpty)
         #expect(lines[0] == "octet-verify \(Release.version)")
         #expect(lines[1] == "commit \(BuildInfo.commit)")
         #expect(lines[2] == "trust-anchors \(TrustAnchors.bundled.fingerprint)")
-        #expect(lines[3].hasPrefix("OpenSSL 3."))
+        #expect(lines[3] == "swift-crypto (BoringSSL), tested with \(CryptoLibrary.testedRelease)")
     }
 
     @Test("the release is a semantic version, and CHANGELOG.md's newest release is it")
