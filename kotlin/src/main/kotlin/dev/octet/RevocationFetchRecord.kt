@@ -1,6 +1,7 @@
 package dev.octet
 
 import dev.octet.crypto.Sha256
+import dev.octet.encoding.Hex
 import dev.octet.encoding.json.JsonLimits
 import dev.octet.encoding.json.JsonReader
 import dev.octet.encoding.json.JsonResult
@@ -23,7 +24,7 @@ class RevocationFetchRecord(
 ) {
     /** Whether this record dates exactly these bytes. */
     fun dates(list: ByteArray): Boolean =
-        list.size.toLong() == byteCount && RevocationList.hex(Sha256.hash(list)) == sha256Hex
+        list.size.toLong() == byteCount && Hex.encode(Sha256.hash(list)) == sha256Hex
 
     /** Why a record was refused: a short, log-safe line. */
     class MalformedException(message: String) : Exception(message)

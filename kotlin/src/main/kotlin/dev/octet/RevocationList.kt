@@ -1,5 +1,6 @@
 package dev.octet
 
+import dev.octet.encoding.Hex
 import dev.octet.encoding.json.JsonLimits
 import dev.octet.encoding.json.JsonReader
 import dev.octet.encoding.json.JsonResult
@@ -28,8 +29,8 @@ class RevocationList private constructor(
 
     override fun lookUp(subject: RevocationSubject): RevocationLookup {
         val entry = when (subject) {
-            is RevocationSubject.ProofKey -> proofKeys[hex(subject.sha256)]
-            is RevocationSubject.DeviceKey -> deviceKeys[hex(subject.sha256)]
+            is RevocationSubject.ProofKey -> proofKeys[Hex.encode(subject.sha256)]
+            is RevocationSubject.DeviceKey -> deviceKeys[Hex.encode(subject.sha256)]
             is RevocationSubject.Certificate -> normaliseSerial(subject.serialHex)?.let { serials[it] }
         }
         return if (entry == null) RevocationLookup.NotListed else RevocationLookup.Listed(entry)
@@ -110,15 +111,5 @@ class RevocationList private constructor(
         /** A reason is echoed only when it is a code like `KEY_COMPROMISE`. */
         private fun isCode(text: String): Boolean =
             text.length in 1..40 && text.all { it in 'A'..'Z' || it == '_' || it in '0'..'9' }
-
-        internal fun hex(bytes: ByteArray): String {
-            val digits = "0123456789abcdef"
-            val out = StringBuilder(bytes.size * 2)
-            for (byte in bytes) {
-                val value = byte.toInt() and 0xFF
-                out.append(digits[value ushr 4]).append(digits[value and 0x0F])
-            }
-            return out.toString()
-        }
     }
 }
