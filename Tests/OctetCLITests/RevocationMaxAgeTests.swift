@@ -160,7 +160,7 @@ struct RevocationMaxAgeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.files(record: 1, in: directory)
         let record = RevocationFetchRecord(dating: [1], fetchedAtMilliseconds: 2)
-        // A record whose name is a directory cannot be replaced by a file: the rename of the record fails.
+        // A directory where the record goes: refused before either rename, so the old list stays.
         try FileManager.default.removeItem(atPath: path + ".fetched")
         try FileManager.default.createDirectory(atPath: path + ".fetched/x", withIntermediateDirectories: true)
         let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
