@@ -414,6 +414,7 @@ enum FlagTable {
                 "octet-verify serve --listen HOST:PORT [OPTIONS]   HTTP service (see serve --help)",
                 "octet-verify inspect [--format json] PROOF...   key hashes, serials, stages (log-safe)",
                 "octet-verify replay prune (--replay-store URL | --replay-db FILE)   (see replay --help)",
+                "octet-verify revocation fetch URL --out FILE   fetch a revocation list (see revocation --help)",
                 "octet-verify help                    this text",
                 "(octet-issue makes proofs for sandboxes and demos: see octet-issue --help)",
             ],
