@@ -25,14 +25,19 @@ let package = Package(
         .executable(name: "octet-bench", targets: ["octet-bench"]),
         .executable(name: "octet-vectors", targets: ["octet-vectors"]),
     ],
-    // Both on by default. scripts/package builds the static binary without them: Debian ships libpq
-    // and libmicrohttpd only in forms that cannot be linked statically (libpq needs LDAP and
-    // Kerberos, libmicrohttpd GnuTLS with p11-kit), and the offline verifier does not need a TLS
-    // or directory-service stack. `--replay-db` (SQLite) stays in.
+    // All on by default. scripts/package builds the static binary without them: Debian ships libpq,
+    // libmicrohttpd and libcurl only in forms that cannot be linked statically (libpq needs LDAP and
+    // Kerberos, libmicrohttpd GnuTLS with p11-kit, libcurl, under FoundationNetworking, both), and
+    // the offline verifier does not need a TLS or directory-service stack. `--replay-db` (SQLite)
+    // and `--revocation-max-age` stay in.
     traits: [
         .trait(name: "PostgreSQL", description: "The PostgreSQL replay store (libpq): --replay-store postgresql://…"),
         .trait(name: "Serve", description: "octet-verify serve: the verifier over HTTP (GNU libmicrohttpd)"),
-        .default(enabledTraits: ["PostgreSQL", "Serve"]),
+        .trait(
+            name: "Fetch",
+            description:
+                "octet-verify revocation fetch: the revocation list over HTTP(S) (FoundationNetworking, libcurl)"),
+        .default(enabledTraits: ["PostgreSQL", "Serve", "Fetch"]),
     ],
     dependencies: [
         // Crypto is CryptoKit on Apple platforms and BoringSSL elsewhere; _CryptoExtras adds RSA.
@@ -120,10 +125,16 @@ let package = Package(
             dependencies: [
                 "OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "OctetEncoding", "CMicroHTTPD", "OctetHTTPShim",
             ]),
+        // `octet-verify revocation fetch`: one bounded GET over FoundationNetworking's URLSession,
+        // the list judged and installed by OctetCLI.
+        .target(name: "OctetFetch", dependencies: ["OctetBackend", "OctetCLI", "OctetThreads"]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
         .executableTarget(
             name: "octet-verify",
-            dependencies: ["OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"]))]),
+            dependencies: [
+                "OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"])),
+                .target(name: "OctetFetch", condition: .when(traits: ["Fetch"])),
+            ]),
         // Valgrind's client requests (header-only, from the valgrind package) for `octet-bench instructions`.
         .target(name: "CCallgrind"),
         .executableTarget(
@@ -199,7 +210,7 @@ let package = Package(
                 "OctetCLI", "OctetIssueTool", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation",
                 "OctetAttestationTesting",
                 "OctetCrypto",
-                "OctetEncoding", "OctetTestSupport",
+                "OctetEncoding", "OctetTestSupport", .target(name: "OctetFetch", condition: .when(traits: ["Fetch"])),
             ]),
     ]
 )

@@ -46,6 +46,9 @@ public enum ArgumentParser {
         if configuration.replayDatabasePath != nil, configuration.replayStoreURL != nil {
             throw .usage("--replay-db and --replay-store name one replay store two ways: give one of them")
         }
+        if configuration.revocationMaxAgeSeconds != nil, configuration.revocationListPath == nil {
+            throw .usage("--revocation-max-age goes with --revocation-list: it is the age of that list")
+        }
         if configuration.requestsPath != nil {
             try validateRequests(configuration, flags: given)
             return .requests(configuration)

@@ -169,8 +169,8 @@ package struct CommandSpec: Sendable {
     let exitStatuses: [ExitMeaning]
     /// The documents that say more: paths in the source repository.
     let seeAlso: [String]
-    /// Only in a build with the `Serve` trait (the static package has no `serve`).
-    var needsServeTrait = false
+    /// The package trait a build needs for this command (`Serve`, `Fetch`): the static package has neither.
+    var trait: String? = nil
 
     /// The prefix of this command's error messages: the program's name is written by the printer,
     /// the subcommand's here (`inspect: `), and nowhere else.
@@ -207,11 +207,11 @@ enum FlagTable {
 
     /// Every command, the verifier first.
     static var commands: [CommandSpec] {
-        [verifyCommand, inspectCommand, selfTestCommand, replayPruneCommand, serveCommand]
+        [verifyCommand, inspectCommand, selfTestCommand, replayPruneCommand, serveCommand, revocationFetchCommand]
     }
 
     /// The subcommands' first words (what a shell completes after `octet-verify`).
-    static let subcommandWords = ["serve", "inspect", "selftest", "replay", "help"]
+    static let subcommandWords = ["serve", "inspect", "selftest", "replay", "revocation", "help"]
 
     // MARK: octet-verify [OPTIONS] PROOF...
 
@@ -364,6 +364,9 @@ enum FlagTable {
             c, a throws(CLIError) in
             c.revocationListPath = try a.path()
         },
+        .init(Flag("--revocation-max-age", "DURATION", RevocationMaxAge.help).run) { c, a throws(CLIError) in
+            c.revocationMaxAgeSeconds = try RevocationMaxAge.parse(a)
+        },
         .init(Flag("--trust-anchors", "DIR", "replaces the bundled roots (apple/, android/: .pem, .crt, .der)").run) {
             c, a throws(CLIError) in c.trustAnchorsPath = try a.path()
         },
@@ -421,6 +424,7 @@ enum FlagTable {
                 "octet-verify serve --listen HOST:PORT [OPTIONS]   HTTP service (see serve --help)",
                 "octet-verify inspect [--format json] PROOF...   key hashes, serials, stages (log-safe)",
                 "octet-verify replay prune (--replay-store URL | --replay-db FILE)   (see replay --help)",
+                "octet-verify revocation fetch URL --out FILE   fetch a revocation list (see revocation --help)",
                 "octet-verify help                    this text",
                 "(octet-issue makes proofs for sandboxes and demos: see octet-issue --help)",
             ],
@@ -565,6 +569,9 @@ enum FlagTable {
             c, a throws(CLIError) in
             c.revocationListPath = try a.path().description
         },
+        .init(Flag("--revocation-max-age", "DURATION", RevocationMaxAge.help)) { c, a throws(CLIError) in
+            c.revocationMaxAgeSeconds = try RevocationMaxAge.parse(a)
+        },
         .init(Flag("--trust-anchors", "DIR", "replaces the bundled roots (re-read on SIGHUP)")) {
             c, a throws(CLIError) in c.trustAnchorsPath = try a.path().description
         },
@@ -637,7 +644,7 @@ enum FlagTable {
                 ExitMeaning(ExitStatus.unavailable, "the address cannot be listened on"),
                 ExitMeaning(ExitStatus.ioError, "the help could not be written"),
             ],
-            seeAlso: ["docs/service.md", "docs/openapi.json"], needsServeTrait: true, messagePrefix: "")
+            seeAlso: ["docs/service.md", "docs/openapi.json"], trait: "Serve", messagePrefix: "")
     }
 }
 

@@ -54,6 +54,8 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `--replay-store URL`: the other spelling of the replay store (`sqlite:PATH`, `postgresql://…`).
     public var replayStoreURL: ReplayStoreURL?
     public var revocationListPath: InputPath?
+    /// `--revocation-max-age`: nil, no maximum (the list is not dated, as before the flag).
+    public var revocationMaxAgeSeconds: Int64?
     public var trustAnchorsPath: InputPath?
     public var format: Format = .text
     /// nil: every core.

@@ -2,6 +2,7 @@ import Foundation
 import Octet
 import OctetAttestation
 import OctetAttestationTesting
+import OctetBackend
 import OctetContent
 import OctetCrypto
 import OctetEncoding
@@ -163,6 +164,28 @@ public enum FuzzSeeds {
             #"{"entries":{}}"#, #"{"entries":{"00ff":{"status":"REVOKED","expires":"2030-01-01"}}}"#,
             #"{"entrys":{}}"#, #"[1]"#, #"{"entries":{"ab":{"status":"EXPIRED"}}}"#,
         ].map { Array($0.utf8) }
+    }
+
+    /// Fetch records with their lists (NUL-separated, then a clock): a record of its list, of other
+    /// bytes, near misses of the schema, clocks at the edges.
+    public static func revocationRecords() -> [[UInt8]] {
+        let list = Array(#"{"entries": {"c8": {"status": "REVOKED"}}}"#.utf8)
+        let good = RevocationFetchRecord(dating: list, fetchedAtMilliseconds: 1_796_630_000_000).encoded
+        let clocks: [Int64] = [1_796_630_400_000, 0, Int64.max, Int64.min, -1]
+        var seeds = clocks.map { clock in
+            good + [0] + list + [0] + (0..<8).map { UInt8(truncatingIfNeeded: clock >> (56 - 8 * $0)) }
+        }
+        seeds.append(good)
+        seeds.append(RevocationFetchRecord(dating: Array("{}".utf8), fetchedAtMilliseconds: 0).encoded + [0] + list)
+        for text in [
+            #"{"schema":"octet-revocation-fetch/1","fetchedAtMs":1,"sha256":"00","bytes":1}"#,
+            #"{"schema":"octet-revocation-fetch/2","fetchedAtMs":1,"sha256":"\#(String(repeating: "0", count: 64))","bytes":1}"#,
+            #"{"schema":"octet-revocation-fetch/1","fetchedAtMs":99999999999999999999,"sha256":"\#(String(repeating: "a", count: 64))","bytes":0}"#,
+            "{}", "[]", "",
+        ] {
+            seeds.append(Array(text.utf8) + [0] + list)
+        }
+        return seeds
     }
 
     /// Argument vectors (NUL-separated) touching every flag of the verifier, `inspect` and `help`.

@@ -19,10 +19,13 @@ struct FlagTableTests {
             "PACKAGE:SHA256HEX[,SHA256HEX...]": "com.example:" + String(repeating: "ab", count: 32),
             "verified|plausible": "verified", "HEX": "0011223344556677", "KEY=PATH": "k=p", "KEY=REASON": "k=gone",
             "all|KEY[,KEY...]": "all", "RFC3339": "2026-01-15T12:00:00Z", "URL": "sqlite:r.db", "DIR": "d",
-            "text|json": "json", "N": "2", "auto|always|never": "never",
+            "text|json": "json", "N": "2", "auto|always|never": "never", "DURATION": "36h",
         ]
+        // A flag that qualifies another is given with it, and compared with a run that has only the other.
+        let partners: [String: [String]] = ["--revocation-max-age": ["--revocation-list", "f"]]
         for flag in Self.verifyingFlags {
-            var arguments = [flag.name]
+            let partner = partners[flag.name] ?? []
+            var arguments = partner + [flag.name]
             if let value = flag.value { arguments.append(try #require(samples[value], "\(flag.name)")) }
             let rest = flag.name == "--requests" ? [] : flag.configuresRun ? ["--requests", "-"] : ["p"]
             // --production requires the apps and the nonce: given here, and in the base it is compared with.
@@ -35,7 +38,11 @@ struct FlagTableTests {
             case .verify(let c), .requests(let c): configuration = c
             default: Issue.record("\(flag.name): \(parsed)"); continue
             }
-            var base = flag.configuresRun ? ArgumentParserTests.requests { _ in } : ArgumentParserTests.config { _ in }
+            let withPartner: (inout VerifyConfiguration) -> Void = { c in
+                if !partner.isEmpty { c.revocationListPath = "f" }
+            }
+            var base =
+                flag.configuresRun ? ArgumentParserTests.requests(withPartner) : ArgumentParserTests.config(withPartner)
             if !companions.isEmpty, case .verify(let c) = try ArgumentParser.parse(companions + rest) { base = c }
             #expect(configuration != base, "\(flag.name) changes nothing")
         }
