@@ -8,12 +8,20 @@
 // key; docs/platforms.md). Debian C libraries: SQLite and libpq (PostgreSQL's client) for
 // OctetBackend's replay stores. WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only
 // the tests' oracle (GeodSolve).
-// Built and tested on Linux only, so no `platforms:` are declared: no Apple build has been made;
-// docs/platforms.md says what a port needs.
+// Built and tested on Linux; written for every platform Swift runs on. The `Octet` product (the
+// library an iOS app adds) is Swift over Foundation and swift-crypto only (ArchitectureTests checks
+// its imports); `platforms:` are the lowest versions its API use allows (docs/platforms.md says
+// which API sets each). `serve` is Linux-only (libmicrohttpd, Synchronization); the PostgreSQL
+// store needs libpq (Homebrew's on macOS). No Apple SDK is on the machines that test this.
 import PackageDescription
 
 let package = Package(
     name: "Octet",
+    // swift-crypto needs macOS 10.15, iOS 13, tvOS 13, watchOS 6; ours, one step above it:
+    // `String(unsafeUninitializedCapacity:initializingUTF8With:)` (OctetEncoding's hex) is
+    // macOS 11, iOS 14, tvOS 14, watchOS 7. Nothing newer is used: not `InlineArray` (26),
+    // `String(validating:as:)` or `Synchronization` (iOS 18, macOS 15) in the library.
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7), .macCatalyst(.v14), .visionOS(.v1)],
     products: [
         .library(name: "Octet", targets: ["Octet"]),
         .library(name: "OctetIssuer", targets: ["OctetIssuer"]),
@@ -132,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "octet-verify",
             dependencies: [
-                "OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"])),
+                "OctetCLI", .target(name: "OctetServe", condition: .when(platforms: [.linux], traits: ["Serve"])),
                 .target(name: "OctetFetch", condition: .when(traits: ["Fetch"])),
             ]),
         // Valgrind's client requests (header-only, from the valgrind package) for `octet-bench instructions`.
@@ -202,7 +210,8 @@ let package = Package(
             name: "OctetServeTests",
             dependencies: [
                 "OctetBackend", "Octet", "OctetIssuer", "OctetEncoding", "OctetCrypto", "OctetConformance",
-                "OctetTestSupport", .target(name: "OctetServe", condition: .when(traits: ["Serve"])),
+                "OctetTestSupport",
+                .target(name: "OctetServe", condition: .when(platforms: [.linux], traits: ["Serve"])),
             ]),
         .testTarget(
             name: "OctetCLITests",

@@ -3,8 +3,12 @@ import Foundation
 import Octet
 import OctetThreads
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// Whether a replay store could record an acceptance now, asked without recording anything: for a

@@ -3,8 +3,12 @@ import Foundation
 import Octet
 import OctetThreads
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// A `ReplayStore` in one SQLite file (`octet-verify --replay-db FILE`): the proof identities and

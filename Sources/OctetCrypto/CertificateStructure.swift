@@ -198,7 +198,7 @@ public struct CertificateStructure: Sendable {
     /// and what OpenSSL and the JCA require to load a name, so no verifier leans on its library for
     /// it. Other contents are not read. DER was already validated, so the walk is bounded by its depth.
     private static func utf8StringsAreValid(in node: DERNode) -> Bool {
-        if node.tag == .utf8String { return String(validating: node.content, as: UTF8.self) != nil }
+        if node.tag == .utf8String { return String.isWellFormedUTF8(node.content) }
         guard node.tag.isConstructed, var children = try? node.children() else { return true }
         while let child = try? children.next() {
             guard utf8StringsAreValid(in: child) else { return false }

@@ -18,3 +18,31 @@ extension String {
         return withUTF8InPlace { ours in other.withUTF8InPlace { theirs in ours.elementsEqual(theirs) } }
     }
 }
+
+extension String {
+    /// The string `bytes` spell when they are well-formed UTF-8 (Unicode's Table 3-7, as RFC 3629
+    /// §4: no overlong form, no surrogate, nothing past U+10FFFF, no lone or missing continuation
+    /// byte), else nil: `String(validating:as:)`, which needs Swift 6.0's run time (iOS 18,
+    /// macOS 15), by the standard library's own UTF-8 decoder, which every platform has.
+    @inlinable
+    public init?<Bytes: Collection<UInt8>>(validatingUTF8Bytes bytes: Bytes) {
+        guard Self.isWellFormedUTF8(bytes) else { return nil }
+        self.init(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when `bytes` are well-formed UTF-8 (see `init(validatingUTF8Bytes:)`).
+    @inlinable
+    public static func isWellFormedUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        // ASCII, the usual case, needs no decoder.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}

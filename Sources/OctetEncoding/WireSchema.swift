@@ -247,7 +247,7 @@ public struct WireView {
     }
 
     public func string(_ slot: WireSlot, _ field: String) throws(WireError) -> String {
-        guard let value = String(validating: payload(slot), as: UTF8.self) else {
+        guard let value = String(validatingUTF8Bytes: payload(slot)) else {
             throw WireError(.invalidUTF8, at: slot.offset, "\(name).\(field)")
         }
         return value

@@ -2,8 +2,12 @@ import CMicroHTTPD
 import OctetEncoding
 import OctetHTTPShim
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// A request's header fields as libmicrohttpd stored them, in order. Read once per request, on

@@ -1,7 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `octet-verify --requests -` run as a backend runs it: a co-process that reads requests from one

@@ -3,8 +3,12 @@ import Foundation
 import Octet
 import OctetIssuer
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `octet-bench requests` and `octet-bench serve [--replay-store URL]`: the built `octet-verify`

@@ -1,8 +1,12 @@
 import CCallgrind
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `octet-bench serve-instructions` and `octet-bench requests-instructions`: the deterministic

@@ -1,7 +1,7 @@
 import Foundation
 import OctetCLI
 
-#if Serve
+#if Serve && os(Linux)
     import OctetServe
 #endif
 #if Fetch
@@ -11,7 +11,7 @@ import OctetCLI
 // The raw argv: a file name is bytes, and CommandLine.arguments would decode it lossily.
 let arguments = OctetVerifyTool.processArguments
 if arguments.first == Array("serve".utf8) {
-    #if Serve
+    #if Serve && os(Linux)
         exit(ServeCommand.run(arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }))
     #else
         // The static package leaves libmicrohttpd (and the GnuTLS it needs) out: see Package.swift.

@@ -145,6 +145,80 @@ struct ArchitectureTests {
         }
     }
 
+    /// What every Apple platform has (docs/platforms.md): the modules the `Octet` product may import
+    /// besides its own. `Synchronization` is not among them: it needs iOS 18 and macOS 15, above
+    /// the declared minimums.
+    static let appleModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "Dispatch", "Darwin", "Glibc", "Musl", "Crypto", "_CryptoExtras",
+        "SwiftASN1", "X509",
+    ]
+
+    /// Standard-library API whose run time is newer than `platforms:` allows (iOS 18 and 26, macOS 15
+    /// and 26): docs/platforms.md.
+    static let aboveMinimums = ["InlineArray<", "String(validating:", "import Synchronization", "Mutex<", "Atomic<"]
+
+    /// The targets the `Octet` product builds: `Octet` and everything it depends on, transitively.
+    static func octetProductClosure() throws -> Set<String> {
+        let package = try packageDependencies()
+        var closure: Set<String> = []
+        var pending = ["Octet"]
+        while let module = pending.popLast() {
+            guard closure.insert(module).inserted else { continue }
+            pending += (package[module] ?? []).filter { package[$0] != nil }
+        }
+        return closure
+    }
+
+    @Test(
+        "the Octet product builds only Swift that imports what every Apple platform has: no system library, no C or C++"
+    )
+    func octetProductIsPortable() throws {
+        let closure = try Self.octetProductClosure()
+        #expect(
+            closure.isSuperset(of: ["Octet", "OctetCrypto", "OctetGeometry", "OctetAttestation"]),
+            "the closure was read")
+        #expect(!closure.contains("OctetBackend") && !closure.contains("CSQLite"))
+        let package = try String(contentsOf: Self.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for module in closure {
+            #expect(
+                !package.contains(".systemLibrary(\n            name: \"\(module)\""), "\(module) is a system library")
+            let folder = Self.repository.appendingPathComponent("Sources/\(module)")
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap {
+                    $0 as? URL
+                } ?? []
+            let foreign = files.filter { ["c", "cc", "cpp", "h", "modulemap"].contains($0.pathExtension) }
+            #expect(foreign.isEmpty, "\(module) holds C or C++: \(foreign.map(\.lastPathComponent))")
+            // API above the declared minimums (Package.swift's `platforms:`), in code, not comments.
+            for file in files where file.pathExtension == "swift" {
+                let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter {
+                    !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                }
+                for api in Self.aboveMinimums where code.contains(where: { $0.contains(api) }) {
+                    Issue.record("\(file.lastPathComponent) uses \(api), above the declared platforms")
+                }
+            }
+            let outside = try Self.imports(of: module).subtracting(Self.appleModules).subtracting(closure)
+            #expect(outside.isEmpty, "\(module) imports \(outside.sorted()), which not every Apple platform has")
+        }
+    }
+
+    @Test("no file imports Glibc or Musl without a Darwin branch beside it")
+    func everyLibcImportHasItsDarwinBranch() throws {
+        let sources = Self.repository.appendingPathComponent("Sources")
+        var checked = 0
+        for case let file as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        where file.pathExtension == "swift" {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard lines.contains("import Glibc") || lines.contains("import Musl") else { continue }
+            checked += 1
+            #expect(lines.contains("import Darwin"), "\(file.lastPathComponent) imports a Linux libc and not Darwin")
+        }
+        #expect(checked > 5, "files that import a libc were found")
+    }
+
     @Test("the checker itself sees a forbidden import: OctetBackend importing OctetCLI would be refused")
     func checkerCanFail() throws {
         let table = try Self.allowed()

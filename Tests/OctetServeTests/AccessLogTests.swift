@@ -1,4 +1,4 @@
-#if Serve
+#if Serve && os(Linux)
     import Foundation
     import OctetBackend
     import OctetEncoding

@@ -10,7 +10,10 @@ extension Check {
         let hashes = context.claimHashes
         var problems: [String] = []
         // Inline: claim fields are numbered 1...8.
-        var boundBy = InlineArray<16, Int>(repeating: 0)
+        var boundBy = InlineSlots<
+            (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int), Int
+        >(
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), count: 16)
         // By index: no copy of each stage and binding.
         for stageIndex in proof.stages.indices {
             let kind = proof.stages[stageIndex].kind

@@ -9,6 +9,12 @@ import OctetEncoding
 /// messages in turn. So the first defect reported is always the same one: the earliest message's
 /// structure, then its values field by field.
 enum ProofDecoder {
+    /// The first four stage records of a proof, and the first seven binding records of a stage.
+    typealias StageRecords = InlineSlots<(WireSlot?, WireSlot?, WireSlot?, WireSlot?), WireSlot?>
+    typealias BindingRecords = InlineSlots<
+        (WireSlot?, WireSlot?, WireSlot?, WireSlot?, WireSlot?, WireSlot?, WireSlot?), WireSlot?
+    >
+
     static func decode(_ bytes: [UInt8]) throws(WireError) -> DecodedProof {
         if let refusal = ProofLimits.refusal(byteCount: bytes.count) { throw refusal }
         typealias F = ProofSchema.LocationProof
@@ -17,7 +23,7 @@ enum ProofDecoder {
         // A proof has at most four stages: their records are kept inline, and more is an error
         // before any stage is decoded.
         var stageCount = 0
-        var stages = InlineArray<4, WireSlot?>(repeating: nil)
+        var stages = StageRecords((nil, nil, nil, nil), count: 4)
         try proof.read { slot throws(WireError) in
             switch slot.fieldNumber {
             case F.formatVersion.number: version = slot
@@ -198,7 +204,7 @@ enum ProofDecoder {
     // MARK: Stages
 
     /// `records` holds the first four stage records of `count`.
-    static func decodeStages(_ proof: WireView, _ records: InlineArray<4, WireSlot?>, count: Int) throws(WireError)
+    static func decodeStages(_ proof: WireView, _ records: StageRecords, count: Int) throws(WireError)
         -> [DecodedStage]
     {
         let stagesField = ProofSchema.LocationProof.stages
@@ -251,7 +257,7 @@ enum ProofDecoder {
         // A stage binds at most the seven bound claims: their records are kept inline (more, which no
         // valid proof has, are read again from the first).
         var bindingRun = WireRun()
-        var kept = InlineArray<7, WireSlot?>(repeating: nil)
+        var kept = BindingRecords((nil, nil, nil, nil, nil, nil, nil), count: 7)
         var contentRoot: WireSlot?
         try bodyMessage.read { slot throws(WireError) in
             switch slot.fieldNumber {

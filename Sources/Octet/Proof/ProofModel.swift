@@ -80,8 +80,9 @@ struct DecodedClaims: Sendable {
 /// Where each bound claim's payload lies in the proof, by claim field number (0...8): offsets,
 /// not slices, so keeping them holds no reference and costs no allocation.
 struct ClaimPayloads: Sendable {
-    private var starts = InlineArray<9, Int32>(repeating: -1)
-    private var ends = InlineArray<9, Int32>(repeating: -1)
+    private typealias Offsets = InlineSlots<(Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), Int32>
+    private var starts = Offsets((-1, -1, -1, -1, -1, -1, -1, -1, -1), count: 9)
+    private var ends = Offsets((-1, -1, -1, -1, -1, -1, -1, -1, -1), count: 9)
 
     static let fieldCount = 9
 
