@@ -6,41 +6,14 @@ import Testing
 /// The closed set of reason codes: documented, well-formed, and carried by every non-PASS result.
 @Suite("Reason codes")
 struct ReasonCodeTests {
-    static let checksDoc = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/checks.md")
-
-    /// The codes of the "Reason codes" table: the first cell of each row, in backticks.
-    static func documentedCodes() throws -> [String] {
-        let text = try String(contentsOf: checksDoc, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## Reason codes").dropFirst().first)
-        let body = section.components(separatedBy: "\n## ").first ?? section
-        return body.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| `") else { return nil }
-            return line.dropFirst(3).split(separator: "`").first.map(String.init)
-        }
-    }
+    /// The codes of the "Reason codes" table, in its order.
+    static func documentedCodes() throws -> [String] { try PortTablesTests.documentedCodes().map(\.code) }
 
     @Test("docs/checks.md lists every code exactly once, and no code the verifier does not have")
     func documented() throws {
         let documented = try Self.documentedCodes()
         #expect(documented.count == Set(documented).count, "a code is listed twice")
         #expect(Set(documented) == Set(ReasonCode.allCases.map(\.rawValue)))
-    }
-
-    @Test("the Kotlin library's ReasonCode has the same codes in the same order")
-    func kotlinInStep() throws {
-        let file = Self.checksDoc.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("kotlin/src/main/kotlin/dev/octet/outcome/ReasonCode.kt")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        let body = try #require(text.components(separatedBy: "enum class ReasonCode {").dropFirst().first)
-        let entries = (body.components(separatedBy: "\n    ;").first ?? "").split(separator: "\n").compactMap {
-            line -> String? in
-            let entry = line.trimmingCharacters(in: .whitespaces)
-            guard entry.hasSuffix(","), !entry.hasPrefix("//") else { return nil }
-            return String(entry.dropLast())
-        }
-        #expect(entries == ReasonCode.allCases.map(\.rawValue))
     }
 
     @Test("every code is SCREAMING_SNAKE_CASE", arguments: ReasonCode.allCases)
