@@ -148,6 +148,13 @@ struct OptionMember: Sendable {
             })
     }
 
+    /// A `Bool` member, false by default: written only when true.
+    static func flag(_ name: String, _ member: WritableKeyPath<RequestOptions, Bool> & Sendable) -> OptionMember {
+        OptionMember(
+            name, member, default: false, read: { reader, name throws(RequestError) in try reader.bool(name) },
+            write: JSONValue.bool)
+    }
+
     init<Wrapped: Equatable & Sendable>(
         _ name: String, _ member: WritableKeyPath<RequestOptions, Wrapped?> & Sendable,
         read: @escaping @Sendable (MemberReader, String) throws(RequestError) -> Wrapped?,
@@ -172,12 +179,8 @@ extension RequestOptions {
             "expectedRegion", \.storage.expectedRegion,
             read: { reader, name throws(RequestError) in try reader.object(name).map(OptionValues.region) },
             write: OptionValues.json),
-        OptionMember(
-            "requireAttestation", \.storage.requireAttestation, default: false,
-            read: { reader, name throws(RequestError) in try reader.bool(name) }, write: JSONValue.bool),
-        OptionMember(
-            "honorVerdictTier", \.storage.honorVerdictTier, default: false,
-            read: { reader, name throws(RequestError) in try reader.bool(name) }, write: JSONValue.bool),
+        .flag("requireAttestation", \.storage.requireAttestation),
+        .flag("honorVerdictTier", \.storage.honorVerdictTier),
         OptionMember(
             "requireVerdict", \.storage.requireVerdict,
             read: { reader, name throws(RequestError) in
@@ -190,9 +193,7 @@ extension RequestOptions {
             "callerMetadata", \.storage.callerMetadata, equal: OptionValues.same,
             read: { reader, name throws(RequestError) in try reader.object(name).map(OptionValues.callerMetadata) },
             write: OptionValues.json),
-        OptionMember(
-            "requireCallerMetadata", \.storage.requireCallerMetadata, default: false,
-            read: { reader, name throws(RequestError) in try reader.bool(name) }, write: JSONValue.bool),
+        .flag("requireCallerMetadata", \.storage.requireCallerMetadata),
         OptionMember(
             "expectedSessionNonceBase64", \.storage.expectedSessionNonce,
             read: { reader, name throws(RequestError) in
