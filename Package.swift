@@ -1,10 +1,15 @@
 // swift-tools-version:6.1
 // Octet: offline verification of location proofs.
-// Only the toolchain and Debian C libraries: OpenSSL 3 (libcrypto) for every cryptographic
-// primitive and X.509, SQLite and libpq (PostgreSQL's client) for OctetBackend's replay stores.
-// WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only the tests' oracle (GeodSolve).
-// Built and tested on Linux only, so no `platforms:` are declared: Apple platforms are not yet
-// supported (no SDK ships OpenSSL); docs/platforms.md says what a port needs.
+// One outside package, swift-crypto (Apple's: `Crypto` is CryptoKit on Apple platforms and BoringSSL,
+// compiled in, elsewhere; `_CryptoExtras` adds RSA) for every cryptographic primitive. X.509 is read
+// by our own strict DER reader (OctetCrypto's CertificateStructure), so no X509 or SwiftASN1 API is
+// used (swift-asn1 is built only as _CryptoExtras' own dependency): swift-certificates refuses 9 real attestation certificates that the
+// answers pin (sub-2048-bit RSA roots, an ECDSA AlgorithmIdentifier with NULL parameters, an ML-DSA
+// key; docs/platforms.md). Debian C libraries: SQLite and libpq (PostgreSQL's client) for
+// OctetBackend's replay stores. WGS84 geodesics are Swift (OctetGeometry); GeographicLib is only
+// the tests' oracle (GeodSolve).
+// Built and tested on Linux only, so no `platforms:` are declared: no Apple build has been made;
+// docs/platforms.md says what a port needs.
 import PackageDescription
 
 let package = Package(
@@ -20,20 +25,26 @@ let package = Package(
         .executable(name: "octet-bench", targets: ["octet-bench"]),
         .executable(name: "octet-vectors", targets: ["octet-vectors"]),
     ],
-    // Both on by default. scripts/package builds the static binary without them: Debian ships libpq
-    // and libmicrohttpd only in forms that cannot be linked statically (libpq needs LDAP and
-    // Kerberos, libmicrohttpd GnuTLS with p11-kit), and the offline verifier does not need a TLS
-    // or directory-service stack. `--replay-db` (SQLite) stays in.
+    // All on by default. scripts/package builds the static binary without them: Debian ships libpq,
+    // libmicrohttpd and libcurl only in forms that cannot be linked statically (libpq needs LDAP and
+    // Kerberos, libmicrohttpd GnuTLS with p11-kit, libcurl, under FoundationNetworking, both), and
+    // the offline verifier does not need a TLS or directory-service stack. `--replay-db` (SQLite)
+    // and `--revocation-max-age` stay in.
     traits: [
         .trait(name: "PostgreSQL", description: "The PostgreSQL replay store (libpq): --replay-store postgresql://…"),
         .trait(name: "Serve", description: "octet-verify serve: the verifier over HTTP (GNU libmicrohttpd)"),
-        .default(enabledTraits: ["PostgreSQL", "Serve"]),
+        .trait(
+            name: "Fetch",
+            description:
+                "octet-verify revocation fetch: the revocation list over HTTP(S) (FoundationNetworking, libcurl)"),
+        .default(enabledTraits: ["PostgreSQL", "Serve", "Fetch"]),
+    ],
+    dependencies: [
+        // Crypto is CryptoKit on Apple platforms and BoringSSL elsewhere; _CryptoExtras adds RSA.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0")
     ],
     targets: [
         // C libraries, each behind one system-library target.
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
@@ -53,8 +64,13 @@ let package = Package(
         .target(name: "OctetThreads"),
         // Pure Swift: strict protobuf wire, DER, CBOR and JSON readers. Fuzzed.
         .target(name: "OctetEncoding"),
-        // The only module that touches OpenSSL: a small API, and the backend in *_openssl.swift files.
-        .target(name: "OctetCrypto", dependencies: ["COpenSSL", "OctetThreads"]),
+        // The only module that calls swift-crypto: a small API, and the strict certificate reader.
+        .target(
+            name: "OctetCrypto",
+            dependencies: [
+                "OctetEncoding", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // WGS84 geodesics (Karney's inverse solution, in Swift) and region containment.
         .target(name: "OctetGeometry", dependencies: ["OctetOutcome"]),
         // Content commitments: the manifest, content_root, and the caller-metadata rules.
@@ -109,17 +125,23 @@ let package = Package(
             dependencies: [
                 "OctetBackend", "OctetCLI", "Octet", "OctetCrypto", "OctetEncoding", "CMicroHTTPD", "OctetHTTPShim",
             ]),
+        // `octet-verify revocation fetch`: one bounded GET over FoundationNetworking's URLSession,
+        // the list judged and installed by OctetCLI.
+        .target(name: "OctetFetch", dependencies: ["OctetBackend", "OctetCLI", "OctetThreads"]),
         .executableTarget(name: "octet-issue", dependencies: ["OctetIssueTool"]),
         .executableTarget(
             name: "octet-verify",
-            dependencies: ["OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"]))]),
+            dependencies: [
+                "OctetCLI", .target(name: "OctetServe", condition: .when(traits: ["Serve"])),
+                .target(name: "OctetFetch", condition: .when(traits: ["Fetch"])),
+            ]),
         // Valgrind's client requests (header-only, from the valgrind package) for `octet-bench instructions`.
         .target(name: "CCallgrind"),
         .executableTarget(
             name: "octet-bench",
             dependencies: [
                 "CCallgrind", "Octet", "OctetCLI", "OctetBackend", "OctetIssuer", "OctetAttestationTesting",
-                "OctetCrypto", "OctetGeometry", "OctetContent", "COpenSSL",
+                "OctetCrypto", "OctetGeometry", "OctetContent", .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
         // Test-only helpers: finding ../shared/vectors from any checkout, a replay store in memory,
@@ -145,7 +167,12 @@ let package = Package(
 
         .testTarget(name: "OctetEncodingTests", dependencies: ["OctetEncoding", "OctetTestSupport"]),
         .testTarget(name: "OctetThreadsTests", dependencies: ["OctetThreads"]),
-        .testTarget(name: "OctetCryptoTests", dependencies: ["OctetCrypto", "OctetTestSupport"]),
+        .testTarget(
+            name: "OctetCryptoTests",
+            dependencies: [
+                "OctetCrypto", "OctetEncoding", "OctetTestSupport",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "OctetGeometryTests", dependencies: ["OctetGeometry", "OctetOutcome", "OctetTestSupport"],
             resources: [.copy("Data")]),
@@ -183,7 +210,7 @@ let package = Package(
                 "OctetCLI", "OctetIssueTool", "OctetBackend", "Octet", "OctetIssuer", "OctetAttestation",
                 "OctetAttestationTesting",
                 "OctetCrypto",
-                "OctetEncoding", "OctetTestSupport",
+                "OctetEncoding", "OctetTestSupport", .target(name: "OctetFetch", condition: .when(traits: ["Fetch"])),
             ]),
     ]
 )

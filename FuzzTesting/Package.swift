@@ -10,7 +10,7 @@ let octet = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleting
 
 let targets = [
     "FuzzProofDecoder", "FuzzVerify", "FuzzManifest", "FuzzDER", "FuzzCBOR", "FuzzRequest", "FuzzRevocationList",
-    "FuzzArguments", "FuzzCertificate",
+    "FuzzArguments", "FuzzCertificate", "FuzzRevocationRecord",
 ]
 
 let package = Package(

@@ -18,7 +18,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-targets=(FuzzProofDecoder FuzzVerify FuzzManifest FuzzDER FuzzCBOR FuzzRequest FuzzRevocationList FuzzArguments FuzzCertificate)
+targets=(FuzzProofDecoder FuzzVerify FuzzManifest FuzzDER FuzzCBOR FuzzRequest FuzzRevocationList FuzzArguments FuzzCertificate FuzzRevocationRecord)
 # The Swift backtracer can hang after a crash under libFuzzer.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"

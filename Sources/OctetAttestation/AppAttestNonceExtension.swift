@@ -1,3 +1,4 @@
+import OctetCrypto
 import OctetEncoding
 import OctetOutcome
 

@@ -2,13 +2,13 @@ import OctetCrypto
 import OctetEncoding
 
 /// A certificate from device evidence whose key or signature is used: read first by our own
-/// strict reader (`CertificateStructure`, the rule every verifier shares), then loaded into the
-/// crypto library. One that passes the rule and still does not load is malformed too
-/// (`notLoadable`): the library never decides alone what a certificate is.
+/// strict reader (`CertificateStructure`, the rule every verifier shares), then loaded for its key
+/// and signatures (`Certificate(loading:)`). One that passes the rule and still does not load is
+/// malformed too (`notLoadable`).
 public struct StrictCertificate: Sendable {
     /// Our reading.
     public let structure: CertificateStructure
-    /// The crypto library's, for keys and signatures.
+    /// The loaded certificate, for keys and signatures.
     public let certificate: Certificate
 
     /// Reads `der` by the rule, then loads it.
@@ -18,7 +18,7 @@ public struct StrictCertificate: Sendable {
 
     /// Loads a certificate already read by the rule.
     public static func load(_ structure: CertificateStructure) -> Result<StrictCertificate, CertificateDefect> {
-        guard let certificate = try? Certificate(derEncoded: structure.der) else {
+        guard let certificate = try? Certificate(loading: structure) else {
             return .failure(CertificateDefect(.notLoadable))
         }
         return .success(StrictCertificate(structure: structure, certificate: certificate))

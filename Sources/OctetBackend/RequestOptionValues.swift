@@ -7,8 +7,9 @@ import OctetEncoding
 /// The readers and writers of the options members that are more than a scalar, side by side so
 /// that what one writes is what the other reads (`RequestOptions.members` names them).
 enum OptionValues {
-    /// The wire names of `RequiredVerdict` and `CallerMetadataCheck.RequiredContent`.
-    static let verdictNames: [(String, RequiredVerdict)] = [("VERIFIED", .verified), ("PLAUSIBLE", .plausible)]
+    /// The wire names of `requireVerdict` (the deprecated `RequiredVerdict`, kept as the tier it
+    /// requires) and of `CallerMetadataCheck.RequiredContent`.
+    static let verdictNames: [(String, LocationProofVerdict)] = [("VERIFIED", .verified), ("PLAUSIBLE", .plausible)]
     static let requiredContentNames = ["none", "all", "keys"]
 
     // MARK: Reading

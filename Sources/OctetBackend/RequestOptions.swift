@@ -182,7 +182,7 @@ extension RequestOptions {
         .flag("requireAttestation", \.storage.requireAttestation),
         .flag("honorVerdictTier", \.storage.honorVerdictTier),
         OptionMember(
-            "requireVerdict", \.storage.requireVerdict,
+            "requireVerdict", \.storage.requiredTier,
             read: { reader, name throws(RequestError) in
                 try reader.string(name, oneOf: OptionValues.verdictNames.map(\.0)).flatMap { verdict in
                     OptionValues.verdictNames.first { $0.0 == verdict }?.1

@@ -23,6 +23,9 @@ public struct RevocationList: RevocationSource, Sendable, Equatable {
     /// SHA-256 hex (lower case) of device keys.
     public private(set) var deviceKeys: [String: Entry] = [:]
 
+    /// An empty list (what `DatedRevocationList` holds for a list file not fetched yet).
+    public init() {}
+
     public var count: Int { serials.count + proofKeys.count + deviceKeys.count }
 
     public var entryCount: Int? { count }

@@ -22,6 +22,7 @@ public enum ArgumentParser {
         }
         if first == "replay" { return try ReplayCommand.parse(arguments.dropFirst()) }
         if first == "inspect" { return try InspectConfiguration.parse(arguments.dropFirst()) }
+        if first == "selftest" { return try SelfTestConfiguration.parse(arguments.dropFirst()) }
         if first == "help", arguments.count == 1 { return .help }
         // No arguments at all: the usage, as an error (exit 64), so a script that lost its file list fails.
         if arguments.isEmpty { return .usage }
@@ -44,6 +45,9 @@ public enum ArgumentParser {
         }
         if configuration.replayDatabasePath != nil, configuration.replayStoreURL != nil {
             throw .usage("--replay-db and --replay-store name one replay store two ways: give one of them")
+        }
+        if configuration.revocationMaxAgeSeconds != nil, configuration.revocationListPath == nil {
+            throw .usage("--revocation-max-age goes with --revocation-list: it is the age of that list")
         }
         if configuration.requestsPath != nil {
             try validateRequests(configuration, flags: given)
@@ -85,6 +89,17 @@ public enum ArgumentParser {
     private static func validate(_ c: VerifyConfiguration) throws(CLIError) {
         guard !c.proofs.isEmpty || c.filesFrom != nil else {
             throw .usage("no PROOF given: name one or more files, - for standard input, or --files-from FILE")
+        }
+        if c.production {
+            // What VerifyOptions.production takes as required parameters, the command line requires.
+            guard c.options.verifyOptions.expectedApps?.isEmpty == false else {
+                throw .usage(
+                    "--production needs your apps: --app-id TEAMID.BUNDLE_ID or --android-app PACKAGE:SHA256HEX (hardware evidence must vouch for one of them)"
+                )
+            }
+            guard c.options.verifyOptions.expectedSessionNonce != nil else {
+                throw .usage("--production needs the nonce you asked with: --session-nonce HEX")
+            }
         }
         var standardInputs = c.proofs.filter(\.isStandardInput).count
         standardInputs +=

@@ -38,6 +38,9 @@ public enum Completions {
                     replay)
                         if [[ $COMP_CWORD -eq 2 ]]; then COMPREPLY=($(compgen -W "prune --help" -- "$cur")); return; fi
                         [[ $COMP_CWORD -gt 2 ]] && { _octet_verify_replay_prune; return; } ;;
+                    revocation)
+                        if [[ $COMP_CWORD -eq 2 ]]; then COMPREPLY=($(compgen -W "fetch --help" -- "$cur")); return; fi
+                        [[ $COMP_CWORD -gt 2 ]] && { _octet_verify_revocation_fetch; return; } ;;
                 esac
                 if [[ $COMP_CWORD -eq 1 && "$cur" != -* ]]; then
                     COMPREPLY=($(compgen -W "\(words)" -- "$cur") $(compgen -f -- "$cur"))
@@ -107,6 +110,8 @@ public enum Completions {
                     inspect) shift words; (( CURRENT-- )); _octet_verify_inspect ;;
                     replay)
                         if (( CURRENT == 3 )); then compadd prune; else shift 2 words; (( CURRENT -= 2 )); _octet_verify_replay_prune; fi ;;
+                    revocation)
+                        if (( CURRENT == 3 )); then compadd fetch; else shift 2 words; (( CURRENT -= 2 )); _octet_verify_revocation_fetch; fi ;;
                     *)
                         if (( CURRENT == 2 )) && [[ $PREFIX != -* ]]; then compadd \(words); fi
                         _octet_verify_verify ;;
@@ -156,12 +161,14 @@ public enum Completions {
             "complete -c octet-verify -f",
             "complete -c octet-verify -n '__fish_use_subcommand' -a '\(words.joined(separator: " "))'",
             "complete -c octet-verify -n '__fish_seen_subcommand_from replay; and not __fish_seen_subcommand_from prune' -a prune",
+            "complete -c octet-verify -n '__fish_seen_subcommand_from revocation; and not __fish_seen_subcommand_from fetch' -a fetch",
         ]
         for command in commands {
             let condition: String
             switch command.words.first {
             case nil: condition = "not __fish_seen_subcommand_from \(words.joined(separator: " "))"
             case "replay": condition = "__fish_seen_subcommand_from prune"
+            case "revocation": condition = "__fish_seen_subcommand_from fetch"
             case let word?: condition = "__fish_seen_subcommand_from \(word)"
             }
             if command.operand != nil {

@@ -169,8 +169,8 @@ package struct CommandSpec: Sendable {
     let exitStatuses: [ExitMeaning]
     /// The documents that say more: paths in the source repository.
     let seeAlso: [String]
-    /// Only in a build with the `Serve` trait (the static package has no `serve`).
-    var needsServeTrait = false
+    /// The package trait a build needs for this command (`Serve`, `Fetch`): the static package has neither.
+    var trait: String? = nil
 
     /// The prefix of this command's error messages: the program's name is written by the printer,
     /// the subcommand's here (`inspect: `), and nowhere else.
@@ -206,10 +206,12 @@ enum FlagTable {
     static var informational: Set<String> { Set(verifyRows.map(\.flag).filter(\.informational).map(\.name)) }
 
     /// Every command, the verifier first.
-    static var commands: [CommandSpec] { [verifyCommand, inspectCommand, replayPruneCommand, serveCommand] }
+    static var commands: [CommandSpec] {
+        [verifyCommand, inspectCommand, selfTestCommand, replayPruneCommand, serveCommand, revocationFetchCommand]
+    }
 
     /// The subcommands' first words (what a shell completes after `octet-verify`).
-    static let subcommandWords = ["serve", "inspect", "replay", "help"]
+    static let subcommandWords = ["serve", "inspect", "selftest", "replay", "revocation", "help"]
 
     // MARK: octet-verify [OPTIONS] PROOF...
 
@@ -232,6 +234,16 @@ enum FlagTable {
         },
         .init(Flag("--require-attestation", "fail unless the hardware attestation passes").gives(.requireAttestation)) {
             c, _ throws(CLIError) in c.options.verifyOptions.requireAttestation = true
+        },
+        .init(
+            Flag(
+                "--production",
+                "accept only hardware-attested proofs of your apps for your session: --require-attestation, and --app-id or --android-app and --session-nonce required"
+            )
+        ) {
+            c, _ throws(CLIError) in
+            c.production = true
+            c.options.verifyOptions.requireAttestation = true
         },
         .init(Flag("--attestation-bundle", "FILE", "iOS: the App Attest enrolment bundle")) {
             c, a throws(CLIError) in c.attestationBundlePath = try a.path()
@@ -259,8 +271,8 @@ enum FlagTable {
         .init(Flag("--require-verdict", "verified|plausible", "deprecated; effective only with --honor-verdict-tier")) {
             c, a throws(CLIError) in
             switch a.text {
-            case "verified": c.options.verifyOptions.requireVerdict = .verified
-            case "plausible": c.options.verifyOptions.requireVerdict = .plausible
+            case "verified": c.options.verifyOptions.requiredTier = .verified
+            case "plausible": c.options.verifyOptions.requiredTier = .plausible
             case let other: throw a.refuse("expected verified or plausible, got \(RegionSpec.quoted(other))")
             }
         },
@@ -353,6 +365,9 @@ enum FlagTable {
             c, a throws(CLIError) in
             c.revocationListPath = try a.path()
         },
+        .init(Flag("--revocation-max-age", "DURATION", RevocationMaxAge.help).run) { c, a throws(CLIError) in
+            c.revocationMaxAgeSeconds = try RevocationMaxAge.parse(a)
+        },
         .init(Flag("--trust-anchors", "DIR", "replaces the bundled roots (apple/, android/: .pem, .crt, .der)").run) {
             c, a throws(CLIError) in c.trustAnchorsPath = try a.path()
         },
@@ -380,7 +395,7 @@ enum FlagTable {
         },
         .init(
             informational: Flag(
-                "--version", "the version, the commit built from, the anchors' fingerprint, the OpenSSL version"
+                "--version", "the version, the commit built from, the anchors' fingerprint, the crypto library"
             ).info),
         .init(informational: Flag("--help", short: "-h", "this help").info),
         .init(informational: Flag("--generate-manual", "print the man page octet-verify(1)").secret),
@@ -410,6 +425,7 @@ enum FlagTable {
                 "octet-verify serve --listen HOST:PORT [OPTIONS]   HTTP service (see serve --help)",
                 "octet-verify inspect [--format json] PROOF...   key hashes, serials, stages (log-safe)",
                 "octet-verify replay prune (--replay-store URL | --replay-db FILE)   (see replay --help)",
+                "octet-verify revocation fetch URL --out FILE   fetch a revocation list (see revocation --help)",
                 "octet-verify help                    this text",
                 "(octet-issue makes proofs for sandboxes and demos: see octet-issue --help)",
             ],
@@ -443,31 +459,75 @@ enum FlagTable {
             seeAlso: ["docs/cli.md"], messagePrefix: "inspect: ")
     }
 
+    // MARK: octet-verify selftest
+
+    /// `--replay-store URL` and `--replay-db FILE` (`sqlite:FILE`) of a command that acts on one
+    /// store (`replay prune`, `selftest`): `set` gets the store and the flag that named it, so the
+    /// command can refuse two.
+    static func storeRows<Configuration>(
+        storeHelp: String, databaseHelp: String,
+        set: @escaping @Sendable (inout Configuration, ReplayStoreURL, String) -> Void
+    ) -> [OptionRow<Configuration>] {
+        [
+            .init(Flag("--replay-store", "URL", storeHelp)) { c, a throws(CLIError) in
+                do throws(ReplayStoreError) {
+                    set(&c, try ReplayStoreURL(parsing: a.text), a.flag)
+                } catch {
+                    throw a.refuse(error.reason)
+                }
+            },
+            .init(Flag("--replay-db", "FILE", databaseHelp)) { c, a throws(CLIError) in
+                guard !a.bytes.isEmpty else { throw a.refuse("expected a file path") }
+                set(&c, .sqlite(path: a.text), a.flag)
+            },
+        ]
+    }
+
+    static let selfTestRows: [OptionRow<SelfTestConfiguration>] =
+        storeRows(
+            storeHelp: "sqlite:PATH or postgresql://…: check that the store answers and could record",
+            databaseHelp: "the SQLite store to check (sqlite:FILE)"
+        ) { c, store, flag in
+            c.replayStore = store
+            c.storeFlags.append(flag)
+        } + [
+            .init(Flag("--revocation-list", "FILE", "check that the revocation list reads and parses")) {
+                c, a throws(CLIError) in c.revocationListPath = try a.path()
+            },
+            .init(informational: Flag("--help", short: "-h", "this help").info),
+        ]
+
+    static var selfTestCommand: CommandSpec {
+        CommandSpec(
+            words: ["selftest"], summary: "check this binary, its bundled roots, and the store and list it will use",
+            usage: ["octet-verify selftest [--replay-store URL | --replay-db FILE] [--revocation-list FILE]"],
+            about: SelfTestCommand.about, flags: selfTestRows.map(\.flag), operand: nil,
+            exitStatuses: [
+                ExitMeaning(0, "every item holds"), ExitMeaning(ExitStatus.anyInvalid, "an item failed"),
+                ExitMeaning(ExitStatus.usage, "usage error"),
+                ExitMeaning(ExitStatus.ioError, "the output could not be written"),
+            ],
+            seeAlso: ["docs/install.md", "docs/cli.md"], messagePrefix: "selftest: ")
+    }
+
     // MARK: octet-verify replay prune
 
-    static let replayPruneRows: [OptionRow<ReplayPruneArguments>] = [
-        .init(Flag("--replay-store", "URL", "sqlite:PATH or postgresql://…: the store to prune")) {
-            c, a throws(CLIError) in
-            do throws(ReplayStoreError) {
-                c.store = try ReplayStoreURL(parsing: a.text)
-            } catch {
-                throw a.refuse(error.reason)
-            }
-            c.storeFlags.append(a.flag)
-        },
-        .init(Flag("--replay-db", "FILE", "the SQLite store to prune (sqlite:FILE)")) { c, a throws(CLIError) in
-            guard !a.bytes.isEmpty else { throw a.refuse("expected a file path") }
-            c.store = .sqlite(path: a.text)
-            c.storeFlags.append(a.flag)
-        },
-        .init(
-            Flag(
-                "--older-than", "SECONDS",
-                "remove records accepted more than SECONDS ago (default \(ReplayPruneHorizon.defaultSeconds), "
-                    + "at least \(ReplayPruneHorizon.minimumSeconds))")
-        ) { c, a throws(CLIError) in c.olderThanSeconds = try ReplayCommand.seconds(a.text) },
-        .init(informational: Flag("--help", short: "-h", "this help").info),
-    ]
+    static let replayPruneRows: [OptionRow<ReplayPruneArguments>] =
+        storeRows(
+            storeHelp: "sqlite:PATH or postgresql://…: the store to prune",
+            databaseHelp: "the SQLite store to prune (sqlite:FILE)"
+        ) { c, store, flag in
+            c.store = store
+            c.storeFlags.append(flag)
+        } + [
+            .init(
+                Flag(
+                    "--older-than", "SECONDS",
+                    "remove records accepted more than SECONDS ago (default \(ReplayPruneHorizon.defaultSeconds), "
+                        + "at least \(ReplayPruneHorizon.minimumSeconds))")
+            ) { c, a throws(CLIError) in c.olderThanSeconds = try ReplayCommand.seconds(a.text) },
+            .init(informational: Flag("--help", short: "-h", "this help").info),
+        ]
 
     static var replayPruneCommand: CommandSpec {
         CommandSpec(
@@ -509,6 +569,9 @@ enum FlagTable {
         .init(Flag("--revocation-list", "FILE", "enables revocation (re-read on SIGHUP)").gives(.revocationSource)) {
             c, a throws(CLIError) in
             c.revocationListPath = try a.path().description
+        },
+        .init(Flag("--revocation-max-age", "DURATION", RevocationMaxAge.help)) { c, a throws(CLIError) in
+            c.revocationMaxAgeSeconds = try RevocationMaxAge.parse(a)
         },
         .init(Flag("--trust-anchors", "DIR", "replaces the bundled roots (re-read on SIGHUP)")) {
             c, a throws(CLIError) in c.trustAnchorsPath = try a.path().description
@@ -582,7 +645,7 @@ enum FlagTable {
                 ExitMeaning(ExitStatus.unavailable, "the address cannot be listened on"),
                 ExitMeaning(ExitStatus.ioError, "the help could not be written"),
             ],
-            seeAlso: ["docs/service.md", "docs/openapi.json"], needsServeTrait: true, messagePrefix: "")
+            seeAlso: ["docs/service.md", "docs/openapi.json"], trait: "Serve", messagePrefix: "")
     }
 }
 

@@ -26,7 +26,7 @@ enum ManualPage {
         for command in FlagTable.commands where !command.words.isEmpty {
             page += ".SS \(roff(command.name))\n"
             page +=
-                roff(command.summary) + (command.needsServeTrait ? roff(" (in builds with the Serve trait)") : "")
+                roff(command.summary) + (command.trait.map { roff(" (in builds with the \($0) trait)") } ?? "")
                 + ".\n"
             page += ".PP\n.nf\n" + command.usage.map(roff).joined(separator: "\n") + "\n.fi\n"
             page += options(command.visibleFlags)

@@ -35,6 +35,11 @@ public enum OctetVerifyTool {
         case .inspectHelp:
             io.output(InspectCommand.help)
             return io.status(0)
+        case .selfTest(let configuration):
+            return SelfTestCommand.run(configuration, io: io)
+        case .selfTestHelp:
+            io.output(SelfTestCommand.help)
+            return io.status(0)
         case .version:
             io.output(VersionText.render())
             return io.status(0)
@@ -74,7 +79,7 @@ public enum OctetVerifyTool {
 
     static func verify(_ c: VerifyConfiguration, io: ToolOutput) -> Int32 {
         let environment = io.environment
-        if c.options.verifyOptions.requireVerdict != nil, !c.options.verifyOptions.honorVerdictTier {
+        if c.options.verifyOptions.requiredTier != nil, !c.options.verifyOptions.honorVerdictTier {
             io.error("warning: --require-verdict is deprecated and has no effect without --honor-verdict-tier")
         }
         var proofs = c.proofs

@@ -13,6 +13,8 @@ package struct ServeConfiguration: Equatable, Sendable {
     /// `--replay-store URL`, as given (checked to parse).
     package var replayStore: String?
     package var revocationListPath: String?
+    /// `--revocation-max-age`: nil, no maximum (the list is not dated).
+    package var revocationMaxAgeSeconds: Int64?
     package var trustAnchorsPath: String?
     package var tokenFilePath: String?
     package var insecureNoAuth = false
@@ -76,6 +78,9 @@ package struct ServeConfiguration: Equatable, Sendable {
         guard let listen = c.listen else { throw .usage("--listen HOST:PORT is required") }
         if c.pruneEverySeconds != nil, c.replayStore == nil {
             throw .usage("--prune-every: there is nothing to prune without --replay-store")
+        }
+        if c.revocationMaxAgeSeconds != nil, c.revocationListPath == nil {
+            throw .usage("--revocation-max-age goes with --revocation-list: it is the age of that list")
         }
         if c.pruneOlderThanSeconds != nil, c.pruneEverySeconds == nil {
             throw .usage("--prune-older-than goes with --prune-every")

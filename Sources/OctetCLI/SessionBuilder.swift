@@ -59,6 +59,7 @@ public enum SessionBuilder {
     package static func sources(_ c: VerifyConfiguration, connections: Int? = nil) -> SourceLoader.Paths {
         SourceLoader.Paths(
             trustAnchors: c.trustAnchorsPath, revocationList: c.revocationListPath,
+            revocationMaxAgeSeconds: c.revocationMaxAgeSeconds,
             replayStore: c.replayDatabasePath.map { .sqlite(path: $0) } ?? c.replayStoreURL, connections: connections)
     }
 

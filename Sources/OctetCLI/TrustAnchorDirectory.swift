@@ -6,7 +6,7 @@ import OctetCrypto
 ///
 /// Files ending `.pem` or `.crt` (PEM, or DER when the file does not start like PEM) and `.der`
 /// (DER) are read in name order; other files are ignored. A file that cannot be read is exit 66; a
-/// file that holds no certificate, or one OpenSSL cannot parse, is exit 65 (a malformed anchor is
+/// file that holds no certificate, or one that is not a well-formed, loadable certificate, is exit 65 (a malformed anchor is
 /// never skipped). A platform folder that exists but yields no root is a warning naming it: that
 /// platform then trusts nothing, which is rarely what was meant.
 public enum TrustAnchorDirectory {

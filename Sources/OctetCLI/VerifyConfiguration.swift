@@ -42,6 +42,9 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// when neither was given, so `app-identity` is not reported); the API defaults elsewhere.
     /// What the flags only name (files) is read by `SessionBuilder`.
     public var options = RequestOptions()
+    /// `--production`: `--require-attestation` (set in `options`), and the apps and the session
+    /// nonce required (`VerifyOptions.production(apps:sessionNonce:)` on the command line).
+    public var production = false
     public var attestationBundlePath: InputPath?
     public var manifestPath: InputPath?
     public var content: [ContentFile] = []
@@ -51,6 +54,8 @@ public struct VerifyConfiguration: Sendable, Equatable {
     /// `--replay-store URL`: the other spelling of the replay store (`sqlite:PATH`, `postgresql://…`).
     public var replayStoreURL: ReplayStoreURL?
     public var revocationListPath: InputPath?
+    /// `--revocation-max-age`: nil, no maximum (the list is not dated, as before the flag).
+    public var revocationMaxAgeSeconds: Int64?
     public var trustAnchorsPath: InputPath?
     public var format: Format = .text
     /// nil: every core.
@@ -81,6 +86,9 @@ public enum Command: Sendable, Equatable {
     /// `octet-verify inspect ...`.
     case inspect(InspectConfiguration)
     case inspectHelp
+    /// `octet-verify selftest ...`.
+    case selfTest(SelfTestConfiguration)
+    case selfTestHelp
     case version
     /// The man page (`--generate-manual`).
     case manual

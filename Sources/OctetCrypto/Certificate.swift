@@ -1,16 +1,16 @@
+internal import Crypto
 import Foundation
-
-// The public certificate API; the backend is `CertificateBackend` (today Certificate_openssl.swift).
+import OctetEncoding
+internal import _CryptoExtras
 
 /// An X.509 certificate, read-only.
 ///
-/// The DER bytes are kept as they arrived: names, extension values and the signature check all
-/// refer to them, never to a re-encoding. The backend may be lenient with DER (OpenSSL accepts
-/// non-minimal lengths); structural strictness is the job of the caller's DER reader. Input with
-/// bytes after the certificate is refused.
+/// Read by the package's own strict reader (`CertificateStructure`, the rule of proof-format.md
+/// "Well-formed certificates"), then loaded (`CertificateLoading`: what an X.509 library requires
+/// beyond that rule). No library parses the certificate: swift-crypto only reads its key and checks
+/// signatures, over the `tbsCertificate` bytes as they arrived. Names, extension values and the
+/// signed bytes all refer to the DER given, never to a re-encoding.
 public final class Certificate: Sendable {
-    let backing: CertificateBackend
-
     /// The certificate exactly as given.
     public let derBytes: [UInt8]
     /// The subject Name, as DER (compare names as bytes).
@@ -23,23 +23,39 @@ public final class Certificate: Sendable {
     public let notAfter: Int64
     /// The serial number in lower-case hex without leading zeros ("0" for zero; "-" prefix if negative).
     public let serialNumberHex: String
-    /// The SubjectPublicKeyInfo as DER, whatever the key type (even one the backend cannot use).
+    /// The SubjectPublicKeyInfo as DER, whatever the key type (even one swift-crypto cannot use).
     public let publicKeySPKIDER: [UInt8]
     /// SHA-256 of `derBytes`.
     public let sha256Fingerprint: [UInt8]
 
-    /// Parses one DER certificate; every input byte must belong to it.
-    public init(derEncoded bytes: [UInt8]) throws {
-        let parsed = try CertificateBackend(derEncoded: bytes)
-        self.backing = parsed
-        self.derBytes = bytes
-        self.subjectDER = parsed.subjectDER
-        self.issuerDER = parsed.issuerDER
-        self.notBefore = parsed.notBefore
-        self.notAfter = parsed.notAfter
-        self.serialNumberHex = parsed.serialNumberHex
-        self.publicKeySPKIDER = parsed.publicKeySPKIDER
-        self.sha256Fingerprint = SHA256.hash(bytes)
+    /// Our reading of the bytes.
+    let structure: CertificateStructure
+    /// The key, when swift-crypto can read it.
+    let key: CertificatePublicKey?
+
+    /// Parses one DER certificate by the well-formed rule, then loads it; every input byte must
+    /// belong to it.
+    public convenience init(derEncoded bytes: [UInt8]) throws {
+        guard case .success(let structure) = CertificateStructure.read(bytes) else {
+            throw CryptoError(.invalidCertificate)
+        }
+        try self.init(loading: structure)
+    }
+
+    /// Loads a certificate already read by the rule; `CryptoError(.invalidCertificate)` when it is
+    /// not loadable (see `CertificateLoading`).
+    package init(loading structure: CertificateStructure) throws {
+        guard CertificateLoading.isLoadable(structure) else { throw CryptoError(.invalidCertificate) }
+        self.structure = structure
+        self.key = CertificatePublicKey(spki: structure.subjectPublicKeyInfo)
+        self.derBytes = structure.der
+        self.subjectDER = Array(structure.subject)
+        self.issuerDER = Array(structure.issuer)
+        self.notBefore = structure.notBefore
+        self.notAfter = structure.notAfter
+        self.serialNumberHex = structure.serialNumberHex
+        self.publicKeySPKIDER = Array(structure.subjectPublicKeyInfo)
+        self.sha256Fingerprint = SHA256.hash(structure.der)
     }
 
     /// True when the subject and issuer names are the same bytes (a self-issued certificate).
@@ -47,27 +63,33 @@ public final class Certificate: Sendable {
 
     /// The key when it is an EC P-256 key with an uncompressed point; nil for any other key.
     public var publicKeyP256: P256PublicKey? {
-        backing.publicKeyP256.map { P256PublicKey(backing: $0) }
+        if case .p256(let key) = key { return key }
+        return nil
     }
 
     /// The raw contents of the extnValue OCTET STRING of the first extension with `oid`
     /// (dotted form), or nil when absent.
-    public func extensionValue(oid: String) -> [UInt8]? { backing.extensionValue(oid: oid) }
+    public func extensionValue(oid: String) -> [UInt8]? { structure.extensionValue(oid: oid).map(Array.init) }
 
     /// How many extensions carry `oid` (a certificate with two of one kind is malformed; the
     /// caller decides).
-    public func extensionCount(oid: String) -> Int { backing.extensionCount(oid: oid) }
+    public func extensionCount(oid: String) -> Int { structure.extensionCount(oid: oid) }
 
     /// True when `parent`'s key verifies this certificate's signature, with the hash and scheme
-    /// named by this certificate's signature algorithm (RSA PKCS#1 v1.5, RSA-PSS or ECDSA).
-    /// Names are not compared here.
-    public func isSignedBy(publicKeyOf parent: Certificate) -> Bool { backing.isSignedBy(publicKeyOf: parent.backing) }
+    /// named by this certificate's signature algorithm (ECDSA, RSA PKCS#1 v1.5 or RSA-PSS; see
+    /// `CertificateSignature`). Names are not compared here.
+    public func isSignedBy(publicKeyOf parent: Certificate) -> Bool {
+        guard let key = parent.key else { return false }
+        return CertificateSignature.verifies(structure, with: key)
+    }
 
     /// Same as `isSignedBy(publicKeyOf:)`.
     public func isSignedBy(_ parent: Certificate) -> Bool { isSignedBy(publicKeyOf: parent) }
 
     /// True when `key` verifies this certificate's signature.
-    public func isSignedBy(key: P256PublicKey) -> Bool { backing.isSignedBy(key: key.backing) }
+    public func isSignedBy(key: P256PublicKey) -> Bool {
+        CertificateSignature.verifies(structure, with: .p256(key))
+    }
 }
 
 extension Certificate {

@@ -1,13 +1,36 @@
+import Foundation
+
 /// The strict-DER rule for ECDSA signatures, shared by every signature in the format:
 /// `SEQUENCE { INTEGER r, INTEGER s }` with definite minimal lengths, minimal non-negative
 /// integers, r and s in 1..n-1, and no byte after the sequence. High-S is valid (no low-S rule).
 ///
-/// OpenSSL re-encodes and compares as well, but this check is ours so that the rule does not
-/// depend on a library version, and so that the reason can be named.
+/// This check is ours, before swift-crypto sees a signature, so that the rule does not depend on a
+/// library version, and so that the reason can be named. The same rule, with each curve's order,
+/// applies to the P-384 and P-521 signatures of attestation certificates.
 public enum ECDSASignatureDER {
     public enum Defect: Error, Equatable, Sendable {
         case notASequence, badLength, trailingBytes, notAnInteger, nonMinimalInteger, negativeInteger
         case outOfRange
+    }
+
+    /// A curve's group order n, big-endian, which is also the byte length of each of r and s in
+    /// the raw form `r || s` that swift-crypto takes.
+    struct Curve: Sendable {
+        let order: [UInt8]
+
+        static let p256 = Curve(order: p256Order)
+        static let p384 = Curve(order: [
+            0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xC7, 0x63, 0x4D, 0x81, 0xF4, 0x37, 0x2D, 0xDF,
+            0x58, 0x1A, 0x0D, 0xB2, 0x48, 0xB0, 0xA7, 0x7A, 0xEC, 0xEC, 0x19, 0x6A, 0xCC, 0xC5, 0x29, 0x73,
+        ])
+        static let p521 = Curve(order: [
+            0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0xFA, 0x51, 0x86, 0x87, 0x83, 0xBF, 0x2F, 0x96, 0x6B, 0x7F, 0xCC, 0x01, 0x48, 0xF7, 0x09,
+            0xA5, 0xD0, 0x3B, 0xB5, 0xC9, 0xB8, 0x89, 0x9C, 0x47, 0xAE, 0xBB, 0x6F, 0xB7, 0x1E, 0x91, 0x38,
+            0x64, 0x09,
+        ])
     }
 
     /// The order n of the P-256 group, big-endian.
@@ -19,7 +42,7 @@ public enum ECDSASignatureDER {
     /// Returns the big-endian magnitudes of r and s (without sign padding), or the first defect.
     public static func parseP256(_ der: [UInt8]) -> Result<(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>), Defect> {
         do throws(Defect) {
-            return .success(try scanP256(der[...]))
+            return .success(try scan(der[...], .p256))
         } catch {
             return .failure(error)
         }
@@ -29,11 +52,29 @@ public enum ECDSASignatureDER {
     /// costs a conformance scan on first use, and this runs on every verify).
     /// A slice, so that a signature inside a proof is read in place.
     static func isStrictP256(_ der: ArraySlice<UInt8>) -> Bool {
-        (try? scanP256(der)) != nil
+        (try? scan(der, .p256)) != nil
+    }
+
+    /// The signature as swift-crypto's raw form `r || s` (each left-padded to the order's length),
+    /// or nil when it breaks the rule for `curve`.
+    static func rawRepresentation(_ der: ArraySlice<UInt8>, _ curve: Curve) -> Data? {
+        guard let (r, s) = try? scan(der, curve) else { return nil }
+        let width = curve.order.count
+        var raw = Data(count: 2 * width)
+        raw.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
+            // In range means no longer than the order: each fits its half, right-aligned.
+            r.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: out[(width - r.count)..<width]).copyMemory(from: $0)
+            }
+            s.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: out[(2 * width - s.count)..<(2 * width)]).copyMemory(from: $0)
+            }
+        }
+        return raw
     }
 
     /// Indices are the slice's own (a slice of a proof starts where the signature does).
-    private static func scanP256(_ der: ArraySlice<UInt8>) throws(Defect) -> (
+    private static func scan(_ der: ArraySlice<UInt8>, _ curve: Curve) throws(Defect) -> (
         r: ArraySlice<UInt8>, s: ArraySlice<UInt8>
     ) {
         let end = der.endIndex
@@ -46,12 +87,12 @@ public enum ECDSASignatureDER {
         let r = try readInteger(der, &index)
         let s = try readInteger(der, &index)
         guard index == end else { throw .trailingBytes }
-        guard inRange(r), inRange(s) else { throw .outOfRange }
+        guard inRange(r, curve.order), inRange(s, curve.order) else { throw .outOfRange }
         return (r, s)
     }
 
     /// Definite length: the short form, or the long form `0x81 LL` with one length byte of at least
-    /// 0x80 (anything shorter must use the short form; a P-256 signature never needs two length bytes).
+    /// 0x80 (anything shorter must use the short form; no signature up to P-521 needs two length bytes).
     private static func readLength(_ der: ArraySlice<UInt8>, _ index: inout Int) -> Int? {
         guard index < der.endIndex else { return nil }
         let first = der[index]
@@ -78,10 +119,10 @@ public enum ECDSASignatureDER {
     }
 
     /// 1 ≤ value ≤ n − 1, comparing big-endian magnitudes.
-    private static func inRange(_ value: ArraySlice<UInt8>) -> Bool {
+    private static func inRange(_ value: ArraySlice<UInt8>, _ order: [UInt8]) -> Bool {
         let magnitude = value.drop(while: { $0 == 0 })
         if magnitude.isEmpty { return false }
-        if magnitude.count != p256Order.count { return magnitude.count < p256Order.count }
-        return magnitude.lexicographicallyPrecedes(p256Order)
+        if magnitude.count != order.count { return magnitude.count < order.count }
+        return magnitude.lexicographicallyPrecedes(order)
     }
 }

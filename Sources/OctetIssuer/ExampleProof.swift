@@ -13,7 +13,7 @@ public enum ExampleProof {
     public static let region = ProofRegion.circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 250)
 
     /// Stage key scalar 0x11…11, device key scalar 0x22…22.
-    /// Throws only if OpenSSL refuses a valid scalar (both are valid P-256 private keys).
+    /// Throws only if swift-crypto refuses a valid scalar (both are valid P-256 private keys).
     public static func issuer() throws -> ProofIssuer {
         let proofKey = try P256PrivateKey(rawScalar: Array(repeating: 0x11, count: 32))
         let deviceKey = try P256PrivateKey(rawScalar: Array(repeating: 0x22, count: 32))

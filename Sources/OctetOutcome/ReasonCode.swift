@@ -110,4 +110,5 @@ public enum ReasonCode: String, Sendable, Hashable, CaseIterable {
     case suspended = "SUSPENDED"
     case certificateUnreadable = "CERTIFICATE_UNREADABLE"
     case revocationSourceUnavailable = "REVOCATION_SOURCE_UNAVAILABLE"
+    case revocationListStale = "REVOCATION_LIST_STALE"
 }

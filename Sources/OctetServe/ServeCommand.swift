@@ -81,8 +81,13 @@ public enum ServeCommand {
         case .failure(let error): return fail(error)
         }
         let revocation: (any RevocationSource)?
-        switch loadRevocationList(c.revocationListPath) {
-        case .success(let loaded): revocation = loaded
+        switch loadRevocationList(c) {
+        case .success(let loaded):
+            revocation = loaded.source
+            for warning in loaded.warnings {
+                log.event(
+                    "revocationList", ["level": .string("warning"), "message": .string(LogSafeText.escape(warning))])
+            }
         case .failure(let error): return fail(error)
         }
         let bufferBudget = c.maxBufferedBytes ?? BufferBudget.defaultLimit(maxBody: c.maxBody, threads: threads)
@@ -192,9 +197,14 @@ public enum ServeCommand {
             }
         }
         if let path = c.revocationListPath {
-            switch loadRevocationList(path) {
+            switch loadRevocationList(c) {
             case .success(let list):
-                verifier = verifier.replacing(revocationSource: .some(list))
+                verifier = verifier.replacing(revocationSource: .some(list.source))
+                for warning in list.warnings {
+                    log.event(
+                        "revocationList",
+                        ["level": .string("warning"), "message": .string(LogSafeText.escape(warning))])
+                }
                 outcome["revocationList"] = "reloaded"
             case .failure(let error):
                 outcome["revocationList"] = "kept"
@@ -248,8 +258,10 @@ public enum ServeCommand {
         SourceLoader.trustAnchors(path.map { InputPath($0) })
     }
 
-    static func loadRevocationList(_ path: String?) -> Result<(any RevocationSource)?, CLIError> {
-        SourceLoader.revocationList(path.map { InputPath($0) })
+    /// `--revocation-list`, dated by its fetch record with `--revocation-max-age`.
+    static func loadRevocationList(_ c: Configuration) -> Result<SourceLoader.LoadedRevocationList, CLIError> {
+        SourceLoader.revocationList(
+            c.revocationListPath.map { InputPath($0) }, maxAgeSeconds: c.revocationMaxAgeSeconds)
     }
 
     /// `connections`: the PostgreSQL pool's size, one per verification thread.

@@ -4,7 +4,7 @@ import OctetContent
 import OctetIssuer
 
 /// Hashing a large file through `CallerMetadataCheck.Content.file(URL)` in `Octet.verify`,
-/// against raw OpenSSL SHA-256 on an in-memory buffer, and the peak memory while hashing.
+/// against raw swift-crypto SHA-256 on an in-memory buffer, and the peak memory while hashing.
 enum HashBench {
     static func run(gibibytes: Int) {
         let size = UInt64(gibibytes) << 30
@@ -45,13 +45,13 @@ enum HashBench {
             peak = max(peak, Measure.statusMiB("VmHWM"))
             guard verdict == .valid else { fatalError("benchmark content did not verify") }
             fileRates.append(Double(size) / seconds)
-            rawRates.append(RawOpenSSL.sha256Rate(buffer: buffer, rounds: Int(size / UInt64(buffer.count))))
+            rawRates.append(RawCrypto.sha256Rate(buffer: buffer, rounds: Int(size / UInt64(buffer.count))))
         }
         let fileRate = fileRates.sorted()[1]
         let raw = rawRates.sorted()[1]
         print("hashed-file: \(gibibytes) GiB through .file(URL) in Octet.verify")
         print("file-hash-mb-per-second: \(Measure.format(fileRate / 1e6))")
-        print("raw-openssl-sha256-mb-per-second: \(Measure.format(raw / 1e6))")
+        print("raw-swift-crypto-sha256-mb-per-second: \(Measure.format(raw / 1e6))")
         print("hash-ratio: \(Measure.format(fileRate / raw, 3))")
         print(
             "hash-peak-mib: \(Measure.format(peak, 1)) (process peak while hashing; \(Measure.format(baseline, 1)) resident before)"

@@ -12,9 +12,9 @@ import OctetTestSupport
 /// - the reader never crashes, and refuses what `CertificateStructure` refuses consistently;
 /// - a certificate the reader refuses makes the chain FAIL CERTIFICATE_MALFORMED at its index
 ///   (and, as the Android leaf, `leafMalformed` too);
-/// - a certificate the reader accepts but OpenSSL cannot load, in a position whose key or
+/// - a certificate the reader accepts but that does not load, in a position whose key or
 ///   signature is used, does the same: no crash, never a PASS;
-/// - a dropped self-issued root is never loaded: whether OpenSSL could load it changes nothing;
+/// - a dropped self-issued root is never loaded: whether it could load changes nothing;
 /// - a chain or x5c passes only with the genuine certificate, or one with its signed part
 ///   (another signature over the same TBS, as ECDSA's randomised signatures make), or as a
 ///   well-formed dropped root.

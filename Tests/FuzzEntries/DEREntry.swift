@@ -10,7 +10,7 @@ enum DEREntry {
             walk(root, budget: &budget)
         }
         // The parsers built on the reader: the Android extension, and a certificate (our strict
-        // reader, then OpenSSL's d2i_X509; FuzzCertificate puts certificates into chains).
+        // reader, then CertificateLoading; FuzzCertificate puts certificates into chains).
         _ = try? AndroidKeyDescription(extensionValue: bytes)
         _ = CertificateStructure.read(bytes)
         _ = try? Certificate(derEncoded: bytes)

@@ -2,6 +2,7 @@ import Foundation
 import Octet
 import OctetAttestation
 import OctetAttestationTesting
+import OctetBackend
 import OctetContent
 import OctetCrypto
 import OctetEncoding
@@ -165,6 +166,28 @@ public enum FuzzSeeds {
         ].map { Array($0.utf8) }
     }
 
+    /// Fetch records with their lists (NUL-separated, then a clock): a record of its list, of other
+    /// bytes, near misses of the schema, clocks at the edges.
+    public static func revocationRecords() -> [[UInt8]] {
+        let list = Array(#"{"entries": {"c8": {"status": "REVOKED"}}}"#.utf8)
+        let good = RevocationFetchRecord(dating: list, fetchedAtMilliseconds: 1_796_630_000_000).encoded
+        let clocks: [Int64] = [1_796_630_400_000, 0, Int64.max, Int64.min, -1]
+        var seeds = clocks.map { clock in
+            good + [0] + list + [0] + (0..<8).map { UInt8(truncatingIfNeeded: clock >> (56 - 8 * $0)) }
+        }
+        seeds.append(good)
+        seeds.append(RevocationFetchRecord(dating: Array("{}".utf8), fetchedAtMilliseconds: 0).encoded + [0] + list)
+        for text in [
+            #"{"schema":"octet-revocation-fetch/1","fetchedAtMs":1,"sha256":"00","bytes":1}"#,
+            #"{"schema":"octet-revocation-fetch/2","fetchedAtMs":1,"sha256":"\#(String(repeating: "0", count: 64))","bytes":1}"#,
+            #"{"schema":"octet-revocation-fetch/1","fetchedAtMs":99999999999999999999,"sha256":"\#(String(repeating: "a", count: 64))","bytes":0}"#,
+            "{}", "[]", "",
+        ] {
+            seeds.append(Array(text.utf8) + [0] + list)
+        }
+        return seeds
+    }
+
     /// Argument vectors (NUL-separated) touching every flag of the verifier, `inspect` and `help`.
     public static func argumentVectors() -> [[UInt8]] {
         let vectors: [[String]] = [
@@ -194,7 +217,7 @@ public enum FuzzSeeds {
     /// Android attestation extensions found in them.
     /// `FuzzCertificate`: each certificate of the context chain and x5c in its own position, and
     /// each changed by every `CertificateMutation` (malformed kinds, controls, and `namesNotNames`,
-    /// which the rule accepts and OpenSSL cannot load), and the UTF-8 rule of names (revised
+    /// which the rule accepts and that do not load), and the UTF-8 rule of names (revised
     /// 2026-12-07) reached on the subject too and with an overlong form.
     public static func certificateInputs() -> [[UInt8]] {
         var placed: [(position: Int, der: [UInt8])] = []

@@ -18,6 +18,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case request = "FuzzRequest"
     /// `--revocation-list`: `RevocationList.parse` and its look-ups.
     case revocationList = "FuzzRevocationList"
+    /// `--revocation-max-age`: `RevocationFetchRecord.parse` and `DatedRevocationList` (a record,
+    /// a list and a clock from one input; see `RevocationRecordEntry`).
+    case revocationRecord = "FuzzRevocationRecord"
     /// `octet-verify`'s argument parser, on an argv of NUL-separated byte strings.
     case arguments = "FuzzArguments"
     /// Certificate bytes through the strict reader, in place of one certificate of a real
@@ -34,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .cbor: CBOREntry.run(bytes)
         case .request: RequestEntry.run(bytes)
         case .revocationList: RevocationListEntry.run(bytes)
+        case .revocationRecord: RevocationRecordEntry.run(bytes)
         case .arguments: ArgumentsEntry.run(bytes)
         case .certificate: CertificateEntry.run(bytes)
         }
@@ -49,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .cbor: FuzzSeeds.cborInputs()
         case .request: FuzzSeeds.requests()
         case .revocationList: FuzzSeeds.revocationLists()
+        case .revocationRecord: FuzzSeeds.revocationRecords()
         case .arguments: FuzzSeeds.argumentVectors()
         case .certificate: FuzzSeeds.certificateInputs()
         }

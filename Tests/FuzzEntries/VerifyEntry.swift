@@ -89,7 +89,7 @@ public struct VerifyFuzzInput: Sendable {
         }
         options.honorVerdictTier = flags.contains(.honorVerdictTier)
         if flags.contains(.requireVerdict) {
-            options.requireVerdict = flags.contains(.requireVerified) ? .verified : .plausible
+            options.requiredTier = flags.contains(.requireVerified) ? .verified : .plausible
         }
         if flags.contains(.expectNonce) { options.expectedSessionNonce = Data(Self.nonce) }
         if flags.contains(.presentManifest) {

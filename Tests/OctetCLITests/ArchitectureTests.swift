@@ -77,6 +77,12 @@ struct ArchitectureTests {
                     let close = body[traits.upperBound...].firstIndex(of: "]") ?? body.endIndex
                     body.removeSubrange(traits.lowerBound..<close)
                 }
+                // A product's `package:` names a package (swift-crypto), not a module.
+                while let package = body.range(of: #"package: ""#),
+                    let close = body[package.upperBound...].firstIndex(of: "\"")
+                {
+                    body.removeSubrange(package.lowerBound...close)
+                }
                 let closing = body.firstIndex(of: "]") ?? body.endIndex
                 let quoted = body[..<closing].split(separator: "\"", omittingEmptySubsequences: false)
                 for (offset, piece) in quoted.enumerated() where offset % 2 == 1 { dependencies.insert(String(piece)) }

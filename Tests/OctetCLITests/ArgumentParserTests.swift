@@ -71,7 +71,7 @@ struct ArgumentParserTests {
             expected: config { $0.attestationBundlePath = "b.bin" }),
         .init(
             id: "--require-verdict plausible", arguments: ["--require-verdict", "plausible", "p.proof"],
-            expected: config { $0.options.verifyOptions.requireVerdict = .plausible }),
+            expected: config { $0.options.verifyOptions.requiredTier = .plausible }),
         .init(
             id: "--honor-verdict-tier", arguments: ["--honor-verdict-tier", "p.proof"],
             expected: config { $0.options.verifyOptions.honorVerdictTier = true }),

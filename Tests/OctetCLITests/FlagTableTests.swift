@@ -1,5 +1,6 @@
 import Foundation
 import Octet
+import OctetCrypto
 import Testing
 
 @testable import OctetCLI
@@ -18,19 +19,31 @@ struct FlagTableTests {
             "PACKAGE:SHA256HEX[,SHA256HEX...]": "com.example:" + String(repeating: "ab", count: 32),
             "verified|plausible": "verified", "HEX": "0011223344556677", "KEY=PATH": "k=p", "KEY=REASON": "k=gone",
             "all|KEY[,KEY...]": "all", "RFC3339": "2026-01-15T12:00:00Z", "URL": "sqlite:r.db", "DIR": "d",
-            "text|json": "json", "N": "2", "auto|always|never": "never",
+            "text|json": "json", "N": "2", "auto|always|never": "never", "DURATION": "36h",
         ]
+        // A flag that qualifies another is given with it, and compared with a run that has only the other.
+        let partners: [String: [String]] = ["--revocation-max-age": ["--revocation-list", "f"]]
         for flag in Self.verifyingFlags {
-            var arguments = [flag.name]
+            let partner = partners[flag.name] ?? []
+            var arguments = partner + [flag.name]
             if let value = flag.value { arguments.append(try #require(samples[value], "\(flag.name)")) }
             let rest = flag.name == "--requests" ? [] : flag.configuresRun ? ["--requests", "-"] : ["p"]
-            let parsed = try ArgumentParser.parse(arguments + rest)
+            // --production requires the apps and the nonce: given here, and in the base it is compared with.
+            let companions =
+                flag.name == "--production"
+                ? ["--app-id", "ABCDE12345.com.example.app", "--session-nonce", "0011223344556677"] : []
+            let parsed = try ArgumentParser.parse(arguments + companions + rest)
             let configuration: VerifyConfiguration
             switch parsed {
             case .verify(let c), .requests(let c): configuration = c
             default: Issue.record("\(flag.name): \(parsed)"); continue
             }
-            let base = flag.configuresRun ? ArgumentParserTests.requests { _ in } : ArgumentParserTests.config { _ in }
+            let withPartner: (inout VerifyConfiguration) -> Void = { c in
+                if !partner.isEmpty { c.revocationListPath = "f" }
+            }
+            var base =
+                flag.configuresRun ? ArgumentParserTests.requests(withPartner) : ArgumentParserTests.config(withPartner)
+            if !companions.isEmpty, case .verify(let c) = try ArgumentParser.parse(companions + rest) { base = c }
             #expect(configuration != base, "\(flag.name) changes nothing")
         }
         #expect(FlagTable.verify.count == Set(FlagTable.verify.map(\.name)).count, "no flag twice")
@@ -225,14 +238,14 @@ struct ReleaseVersionTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("--version prints the version, the commit, the anchors' fingerprint and the OpenSSL version, one per line")
+    @Test("--version prints the version, the commit, the anchors' fingerprint and the crypto library, one per line")
     func versionLines() {
         let lines = VersionText.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 5 && lines[4].isEmpty)
         #expect(lines[0] == "octet-verify \(Release.version)")
         #expect(lines[1] == "commit \(BuildInfo.commit)")
         #expect(lines[2] == "trust-anchors \(TrustAnchors.bundled.fingerprint)")
-        #expect(lines[3].hasPrefix("OpenSSL 3."))
+        #expect(lines[3] == "swift-crypto (BoringSSL), tested with \(CryptoLibrary.testedRelease)")
     }
 
     @Test("the release is a semantic version, and CHANGELOG.md's newest release is it")

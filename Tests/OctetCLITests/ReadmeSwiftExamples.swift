@@ -29,6 +29,17 @@ enum ReadmeSwiftExamples {
         }
     }
 
+    /// README, "Use it from a Swift package": the production twin of the example above.
+    static func verifyForProduction(proof: Data, nonce: Data, releaseSignerSHA256: Data, accept: () -> Void) {
+        let strict = Octet.verify(proofBytes: proof, options: .production(
+            apps: [.apple(appID: "ABCDE12345.com.example.octet"),
+                   .android(packageName: "com.example.octet", signingCertificateSHA256: [releaseSignerSHA256])],
+            sessionNonce: nonce,
+            expectedRegion: .circle(latitude: 48.8584, longitude: 2.2945, radiusMeters: 500),
+            maxAgeSeconds: 120))
+        if strict.verdict == .valid { accept() }
+    }
+
     /// README, "Use it from a Swift package": a replay store from OctetBackend.
     static func verifyOnce(proof: Data, nonce: Data) throws -> ProofVerification {
         let replay = try SQLiteReplayStore(path: "/var/lib/mybackend/octet-replay.db")

@@ -339,6 +339,13 @@ struct ReadmeTests {
             at: work.appendingPathComponent("octet"), withDestinationURL: Self.root)
         try Data(manifest.text.utf8).write(to: package.appendingPathComponent("Package.swift"))
         try Data("import Octet\nimport OctetBackend\n".utf8).write(to: sources.appendingPathComponent("main.swift"))
+        // Offline, swift-crypto resolves through mirrors of this root's own (scripts/install-deps).
+        let mirrors = Self.root.deletingLastPathComponent().appendingPathComponent("shared/deps/use-mirrors")
+        if FileManager.default.isExecutableFile(atPath: mirrors.path) {
+            let mirrored = try Self.sh(
+                "'\(mirrors.path)' .", in: package, environment: ProcessInfo.processInfo.environment, seconds: 120)
+            #expect(mirrored.status == 0, "\(mirrored.output)")
+        }
         let ran = try Self.sh(
             "swift package show-dependencies", in: package, environment: ProcessInfo.processInfo.environment,
             seconds: 600)

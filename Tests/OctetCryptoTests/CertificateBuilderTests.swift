@@ -2,7 +2,7 @@ import Foundation
 import OctetCrypto
 import Testing
 
-@Suite("Test certificates made with OpenSSL")
+@Suite("Test certificates made with DERWriter and a swift-crypto signature")
 struct CertificateBuilderTests {
     @Test("a built certificate reads back with the serial, names, validity, key and extensions it was given")
     func roundTrip() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import OctetCrypto
+import OctetEncoding
 import OctetTestSupport
 import Testing
 
@@ -30,7 +31,9 @@ enum ChainVectors {
 
 func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
-@Suite("X.509 certificates over OpenSSL", .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
+@Suite(
+    "X.509 certificates read by our reader, verified by swift-crypto",
+    .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
 struct CertificateTests {
     @Test(
         "every certificate of every chain vector reads with the serial, validity and digest its metadata records",
@@ -121,5 +124,73 @@ struct CertificateTests {
         #expect(Certificate.derBlocks(fromPEM: text) == (try ChainVectors.chain("ak-caiman-sdk36-tee-ec-rkp")))
         #expect(Certificate.derBlocks(fromPEM: "-----BEGIN CERTIFICATE-----\nAAAA") == nil)
         #expect(Certificate.derBlocks(fromPEM: "") == [])
+    }
+}
+
+/// Keys and signatures through swift-crypto, on the real chains' key types, and the loading rules
+/// OpenSSL applied beyond the well-formed rule (`CertificateLoading`).
+@Suite("Certificates loaded for swift-crypto", .enabled(if: SharedVectors.isAvailable, "shared vectors not found"))
+struct CertificateLoadingTests {
+    @Test(
+        "every link of a real chain verifies under its parent's key: RSA 1024 to 4096 bits, P-256, P-384",
+        arguments: [
+            "wr-emulator-software-rsa", "ak-blueline-sdk28-strongbox-rsa-factory", "ak-tegu-sdk36-tee-ec-rkp-ec-root",
+            "ak-caiman-sdk36-tee-ec-rkp",
+        ])
+    func realLinksVerify(id: String) throws {
+        let chain = try ChainVectors.chain(id).map { try Certificate(derEncoded: $0) }
+        for (child, parent) in zip(chain, chain.dropFirst()) where child.issuerDER == parent.subjectDER {
+            #expect(child.isSignedBy(parent), "\(id)")
+            #expect(!parent.isSignedBy(child), "\(id)")
+        }
+        let root = try #require(chain.last)
+        if root.isSelfIssued { #expect(root.isSignedBy(root), "\(id)") }
+    }
+
+    static let key = try? P256PrivateKey(rawScalar: [UInt8](repeating: 0, count: 31) + [7])
+
+    /// A certificate whose subject and issuer are one RDN holding `value` (a whole DER element).
+    static func signed(nameValue value: [UInt8]) throws -> Certificate {
+        let key = try #require(Self.key)
+        let name = DERWriter.sequence([
+            DERWriter.set([DERWriter.sequence([DERWriter.objectIdentifier("2.5.4.3")!, value])])
+        ])
+        return try CertificateBuilder(
+            serialNumber: [1], subjectDER: name, issuerDER: name, notBefore: 0, notAfter: 86_400,
+            publicKey: key.publicKey
+        ).signed(by: key)
+    }
+
+    @Test(
+        "a name's UTF8String must be UTF-8, as OpenSSL required to load it: a lone lead byte, an overlong form, a surrogate"
+    )
+    func invalidUTF8NamesDoNotLoad() throws {
+        #expect(
+            try Self.signed(nameValue: DERWriter.utf8String("Zürich ✓")).isSignedBy(
+                try Self.signed(nameValue: DERWriter.utf8String("Zürich ✓"))))
+        for bytes: [UInt8] in [[0x4F, 0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] {
+            #expect(throws: CryptoError(.invalidCertificate)) {
+                try Self.signed(nameValue: DERWriter.element(.utf8String, bytes))
+            }
+        }
+    }
+
+    @Test("a name's value is one of the string types OpenSSL took, with whole BMP and Universal characters")
+    func nameValueTypes() throws {
+        _ = try Self.signed(nameValue: DERWriter.printableString("Octet"))
+        _ = try Self.signed(
+            nameValue: DERWriter.element(DERTag(.universal, constructed: false, number: 30), [0x00, 0x4F]))
+        func string(_ number: UInt32, _ content: [UInt8]) -> [UInt8] {
+            DERWriter.element(DERTag(.universal, constructed: false, number: number), content)
+        }
+        // Not a string; a BMPString lone surrogate and half character; a UniversalString past
+        // U+10FFFF; a VisibleString (not among OpenSSL's choices).
+        let refused: [[UInt8]] = [
+            DERWriter.integer(1), string(30, [0xD8, 0x00]), string(30, [0x00]), string(28, [0x00, 0x11, 0x00, 0x00]),
+            string(26, Array("Octet".utf8)),
+        ]
+        for value in refused {
+            #expect(throws: CryptoError(.invalidCertificate)) { try Self.signed(nameValue: value) }
+        }
     }
 }

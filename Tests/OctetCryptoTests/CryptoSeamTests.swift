@@ -1,44 +1,56 @@
 import Foundation
+import OctetCrypto
 import Testing
 
-/// The seam a second backend would plug into (docs/platforms.md): OpenSSL is imported by the
-/// `*_openssl.swift` files and by nothing else in Sources/.
-@Suite("The crypto seam: only *_openssl.swift files import COpenSSL")
+/// One crypto library, behind one module: swift-crypto's `Crypto` and `_CryptoExtras` are imported
+/// by OctetCrypto (and by octet-bench, whose baseline calls swift-crypto directly) and by nothing
+/// else under Sources/, and no file imports a C crypto library.
+@Suite("The crypto seam: only OctetCrypto imports swift-crypto")
 struct CryptoSeamTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let sources = repository.appendingPathComponent("Sources")
 
     static func swiftFiles() -> [URL] {
         let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
     }
 
-    static func importsOpenSSL(_ url: URL) throws -> Bool {
+    /// The modules a file imports, whatever the access level written before `import`.
+    static func imports(_ url: URL) throws -> Set<String> {
         let text = try String(contentsOf: url, encoding: .utf8)
-        return text.split(separator: "\n").contains { line in
-            let words = line.split(separator: " ")
-            return words.contains("import") && words.last == "COpenSSL"
+        var found: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            if let index = words.firstIndex(of: "import"), index + 1 < words.count, index <= 1 {
+                found.insert(words[index + 1])
+            }
         }
+        return found
     }
 
-    @Test("every file that imports COpenSSL is named *_openssl.swift, and every such file does")
-    func onlyBackendFilesImportOpenSSL() throws {
+    @Test("Crypto and _CryptoExtras are imported under OctetCrypto and octet-bench only; COpenSSL nowhere")
+    func onlyOctetCryptoImportsSwiftCrypto() throws {
         let files = Self.swiftFiles()
         #expect(files.count > 50)
+        var importers: Set<String> = []
         for file in files {
-            let isBackend = file.lastPathComponent.hasSuffix("_openssl.swift")
-            #expect(try Self.importsOpenSSL(file) == isBackend, "\(file.lastPathComponent)")
+            let imported = try Self.imports(file)
+            #expect(!imported.contains("COpenSSL"), "\(file.lastPathComponent)")
+            let module = file.deletingLastPathComponent().lastPathComponent
+            if !imported.isDisjoint(with: ["Crypto", "_CryptoExtras"]) { importers.insert(module) }
         }
+        #expect(importers == ["OctetCrypto", "octet-bench"])
     }
 
     @Test(
-        "OctetCrypto's API files exist beside their backends",
-        arguments: [
-            "P256", "SHA256", "Certificate", "Random", "CertificateBuilder", "CryptoLibrary",
-        ])
-    func apiBesideBackend(name: String) {
-        let folder = Self.sources.appendingPathComponent("OctetCrypto")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).swift").path))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)_openssl.swift").path))
+        "CryptoLibrary names the swift-crypto release that ../shared/deps mirrors",
+        .enabled(if: FileManager.default.fileExists(atPath: CryptoSeamTests.packages.path), "no ../shared/deps here"))
+    func testedReleaseIsMirrored() throws {
+        let text = try String(contentsOf: Self.packages, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("swift-crypto ") })
+        #expect(line.split(separator: " ")[1] == Substring(CryptoLibrary.testedRelease))
     }
+
+    static let packages = repository.deletingLastPathComponent().appendingPathComponent("shared/deps/PACKAGES")
 }

@@ -2,7 +2,7 @@ import Foundation
 import OctetCrypto
 import Testing
 
-@Suite("P-256 ECDSA over OpenSSL")
+@Suite("P-256 ECDSA over swift-crypto")
 struct P256Tests {
     @Test("a signature made by a key verifies under its public key and not over other bytes")
     func signAndVerify() throws {
@@ -99,7 +99,7 @@ struct P256Tests {
     }
 }
 
-@Suite("SHA-256 over OpenSSL")
+@Suite("SHA-256 over swift-crypto")
 struct SHA256Tests {
     @Test("the digest of 'abc' is the FIPS 180-2 value, one-shot and streamed")
     func knownAnswer() {

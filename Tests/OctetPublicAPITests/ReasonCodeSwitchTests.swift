@@ -59,7 +59,7 @@ struct ReasonCodeSwitchTests {
             return [CheckName.callerManifestLocator]
         case .replayedProofId, .replayedSessionNonce, .replayStoreUnavailable, .replayWindowPruned:
             return [CheckName.replayUniqueness]
-        case .revoked, .suspended, .certificateUnreadable, .revocationSourceUnavailable:
+        case .revoked, .suspended, .certificateUnreadable, .revocationSourceUnavailable, .revocationListStale:
             return [CheckName.revocation]
         }
     }

@@ -211,7 +211,7 @@ struct AttestedProofTests {
                 Expect(check: hardware, status: .fail, detail: "certificate 0 malformed: signatureAlgorithm differs"),
             ], verdict: .invalid),
         Case(
-            id: "a leaf the rule accepts but OpenSSL cannot load: both checks FAIL as malformed",
+            id: "a leaf the rule accepts but that does not load: both checks FAIL as malformed",
             issuer: { try Attested.androidIssuer { $0.chainOptions.mutations = [0: .namesNotNames] } },
             expect: [
                 Expect(

@@ -9,9 +9,13 @@ import Testing
 struct TableRevocationSource: RevocationSource {
     var listed: [RevocationSubject: RevocationEntry] = [:]
     var unavailable: String?
+    /// Answers `.stale` for what it does not list (a list past its maximum age).
+    var stale: String?
 
     func lookUp(_ subject: RevocationSubject) -> RevocationLookup {
+        if let entry = listed[subject], stale != nil { return .listed(entry) }
         if let unavailable { return .unavailable(unavailable) }
+        if let stale { return .stale(stale) }
         return listed[subject].map(RevocationLookup.listed) ?? .notListed
     }
 }
@@ -189,6 +193,21 @@ struct BackendCheckTests {
             options: Fixture.options { $0.revocationSource = TableRevocationSource(unavailable: "timeout") })
         #expect(down.status("revocation") == .inconclusive)
         #expect(down.check(named: "revocation")?.code == .revocationSourceUnavailable)
+    }
+
+    @Test("a list that is not current is INCONCLUSIVE REVOCATION_LIST_STALE, never PASS; a listing still FAILs")
+    func staleList() {
+        let stale = Fixture.verify(
+            options: Fixture.options { $0.revocationSource = TableRevocationSource(stale: "fetched 3d ago") })
+        #expect(stale.status("revocation") == .inconclusive)
+        #expect(stale.check(named: "revocation")?.code == .revocationListStale)
+        #expect(stale.detail("revocation") == "revocation list not current: fetched 3d ago")
+        #expect(stale.verdict == .inconclusive)
+        let listed = TableRevocationSource(
+            listed: [.proofKey(sha256: Self.proofKeyHash): RevocationEntry(status: .revoked)], stale: "never fetched")
+        let failed = Fixture.verify(options: Fixture.options { $0.revocationSource = listed })
+        #expect(failed.status("revocation") == .fail)
+        #expect(failed.check(named: "revocation")?.code == .revoked)
     }
 
     @Test("an undecodable proof asks no source")

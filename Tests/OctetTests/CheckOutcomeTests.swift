@@ -192,7 +192,7 @@ struct CheckOutcomeTests {
         Case(
             id: "requireVerdict alone has no effect since 3.1", check: "verdict-tier", expected: .notChecked,
             draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
-            options: { $0.requireVerdict = .verified }),
+            options: { $0.requiredTier = .verified }),
         Case(
             id: "honoured: VERIFIED passes", check: "verdict-tier", expected: .pass,
             draft: { $0.assurance = .init(verdict: .verified, detector: "disc/2.4") },
@@ -221,32 +221,32 @@ struct CheckOutcomeTests {
             code: "TIER_BELOW_REQUIRED",
             draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
             options: {
-                $0.honorVerdictTier = true; $0.requireVerdict = .verified
+                $0.honorVerdictTier = true; $0.requiredTier = .verified
             }),
         Case(
             id: "honoured, .plausible required, PLAUSIBLE signed: PASS", check: "verdict-tier", expected: .pass,
             draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
             options: {
-                $0.honorVerdictTier = true; $0.requireVerdict = .plausible
+                $0.honorVerdictTier = true; $0.requiredTier = .plausible
             }),
         Case(
             id: "honoured, required, no tier: FAIL", check: "verdict-tier", expected: .fail, code: "TIER_UNSIGNED",
             options: {
-                $0.honorVerdictTier = true; $0.requireVerdict = .plausible
+                $0.honorVerdictTier = true; $0.requiredTier = .plausible
             }),
         Case(
             id: "honoured, required, tier bound by FIX instead of VERDICT: not signed, FAIL", check: "verdict-tier",
             expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = .init(verdict: .verified, detector: nil) },
             mutations: [.bindInStage(claimField: 8, stage: .fix)],
             options: {
-                $0.honorVerdictTier = true; $0.requireVerdict = .verified
+                $0.honorVerdictTier = true; $0.requiredTier = .verified
             }),
         Case(
             id: "honoured, required, tier changed after signing: not signed, FAIL", check: "verdict-tier",
             expected: .fail, code: "TIER_UNSIGNED", draft: { $0.assurance = .init(verdict: .plausible, detector: nil) },
             mutations: [.alterClaimsAfterSigning({ $0.assurance = .init(verdict: .verified, detector: nil) })],
             options: {
-                $0.honorVerdictTier = true; $0.requireVerdict = .verified
+                $0.honorVerdictTier = true; $0.requiredTier = .verified
             }),
         // backend-only
         Case(id: "replay-uniqueness is backend-only", check: "replay-uniqueness", expected: .notChecked),

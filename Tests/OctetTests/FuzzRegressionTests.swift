@@ -53,7 +53,7 @@ struct FuzzRegressionTests {
     }
 
     @Test(
-        "FuzzCertificate's seeds hold, in every position, certificates the rule refuses, accepts, and accepts while OpenSSL cannot load them"
+        "FuzzCertificate's seeds hold, in every position, certificates the rule refuses, accepts, and accepts while they do not load"
     )
     func certificateSeedsCoverTheProperty() {
         var refused = Set<Int>()

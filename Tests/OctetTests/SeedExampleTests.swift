@@ -18,6 +18,9 @@ struct SeedExampleTests {
         var accepted: [LocationProof] = []
     }
 
+    // The page's example sets the deprecated `requireVerdict`: these two tests run it as written, so
+    // they are deprecated too (a user's copy warns: DeprecationWarningTests).
+    @available(*, deprecated, message: "runs the reference page's example, which sets requireVerdict")
     @Test("the Example section: a PLAUSIBLE proof is refused when .verified is required and the tier honoured")
     func example() throws {
         var draft = Fixture.draft()
@@ -44,6 +47,7 @@ struct SeedExampleTests {
         #expect(sink.lines.isEmpty)
     }
 
+    @available(*, deprecated, message: "runs the reference page's example, which sets requireVerdict")
     @Test("the Example section logs each failing check by name and detail")
     func exampleLogsFailures() throws {
         var draft = Fixture.draft()
@@ -66,6 +70,43 @@ struct SeedExampleTests {
         #expect(sink.accepted.isEmpty)
         #expect(sink.lines.count == 1)
         #expect(sink.lines.first?.hasPrefix("verify failed: freshness -- created 600 s ago") == true, "\(sink.lines)")
+    }
+
+    @Test("the Example section's production twin refuses the software-key proof that the page's example accepts")
+    func productionTwin() throws {
+        let nonce = Data("session-nonce-01".utf8)
+        let releaseSignerSHA256 = Data(repeating: 0x3F, count: 32)
+        var draft = Fixture.draft()
+        draft.createdAtMs = Int64(Date().timeIntervalSince1970 * 1000) - 5_000
+        draft.sessionNonce = [UInt8](nonce)
+        let verdict = OctetVerdictStandIn(proof: try LocationProof(proofBytes: Fixture.issuer.issue(draft)))
+        let sink = Log()
+        func accept(_ proof: LocationProof) { sink.accepted.append(proof) }
+        func log(_ line: String) { sink.lines.append(line) }
+
+        // --- The production twin ---
+        let options = VerifyOptions.production(
+            apps: [
+                .apple(appID: "ABCDE12345.com.example.octet"),
+                .android(packageName: "com.example.octet", signingCertificateSHA256: [releaseSignerSHA256]),
+            ],
+            sessionNonce: nonce, maxAgeSeconds: 120)
+        let result = Octet.verify(verdict.proof!, options: options)
+        if result.isAuthentic {
+            accept(verdict.proof!)
+        } else {
+            for check in result.checks where check.status == .fail {
+                log("verify failed: \(check.name) -- \(check.detail)")
+            }
+        }
+        // ---
+        #expect(sink.accepted.isEmpty)
+        #expect(
+            sink.lines.count == 1 && sink.lines[0].hasPrefix("verify failed: attestation-required -- "), "\(sink.lines)"
+        )
+        #expect(result.check(named: "session-binding")?.status == .pass)
+        // The page's options, less the deprecated tier requirement, accept the same proof.
+        #expect(Octet.verify(verdict.proof!, options: VerifyOptions(maxAgeSeconds: 120)).isAuthentic)
     }
 
     @Test("the Caller metadata example: a proof with a note and a video is accepted when both match")

@@ -256,7 +256,7 @@ enum ClaimCases {
         let rows: [(String, String, [UInt8], VectorOptions, CheckStatus, ProofVerification.Verdict)] = [
             (
                 "not-checked-by-default", "since 3.1 the tier is ignored unless honorVerdictTier", tier(.spoofed),
-                B.options { $0.verifyOptions.requireVerdict = .verified }, .notChecked, .valid
+                B.options { $0.verifyOptions.requiredTier = .verified }, .notChecked, .valid
             ),
             (
                 "not-checked-no-tier", "honoured, but no tier is signed into the proof", tier(nil),
@@ -286,21 +286,21 @@ enum ClaimCases {
                 "pass-require-plausible", "requireVerdict PLAUSIBLE met by VERIFIED", tier(.verified),
                 B.options {
                     $0.verifyOptions.honorVerdictTier = true
-                    $0.verifyOptions.requireVerdict = .plausible
+                    $0.verifyOptions.requiredTier = .plausible
                 }, .pass, .valid
             ),
             (
                 "fail-require-verified", "requireVerdict VERIFIED not met by PLAUSIBLE", tier(.plausible),
                 B.options {
                     $0.verifyOptions.honorVerdictTier = true
-                    $0.verifyOptions.requireVerdict = .verified
+                    $0.verifyOptions.requiredTier = .verified
                 }, .fail, .invalid
             ),
             (
                 "fail-require-no-tier", "requireVerdict with no tier in the proof", tier(nil),
                 B.options {
                     $0.verifyOptions.honorVerdictTier = true
-                    $0.verifyOptions.requireVerdict = .plausible
+                    $0.verifyOptions.requiredTier = .plausible
                 }, .fail, .invalid
             ),
         ]

@@ -29,14 +29,25 @@ public enum LocationProofVerdict: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// The tier a caller insists on (seed: "RequiredVerdict"). Deprecated since 3.1 with `requireVerdict`.
+/// The tier a caller insists on (seed: "RequiredVerdict"), with `requireVerdict`: new in 3.0,
+/// deprecated in 3.1 (ignored unless `honorVerdictTier`), removed in 4.0. The signed tier is the
+/// device's own opinion; hardware evidence is what makes a proof trustworthy: see
+/// `VerifyOptions.production(apps:sessionNonce:)`.
+@available(
+    *, deprecated,
+    message:
+        "deprecated since 3.1 and ignored unless honorVerdictTier is set; require hardware evidence instead: VerifyOptions.production(apps:sessionNonce:)"
+)
 public enum RequiredVerdict: Sendable, Hashable {
     /// Only a signed VERIFIED verdict passes.
     case verified
     /// A signed VERIFIED or PLAUSIBLE verdict passes.
     case plausible
+}
 
-    /// The lowest signed tier that meets it, whose name details print.
+@available(*, deprecated)
+extension RequiredVerdict {
+    /// The lowest signed tier that meets it: what `VerifyOptions` keeps (`requiredTier`).
     var tier: LocationProofVerdict {
         switch self {
         case .verified: .verified
@@ -44,10 +55,14 @@ public enum RequiredVerdict: Sendable, Hashable {
         }
     }
 
-    func isMet(by tier: LocationProofVerdict) -> Bool {
-        switch self {
-        case .verified: tier == .verified
-        case .plausible: tier == .verified || tier == .plausible
-        }
+    /// The requirement a kept tier stands for (only VERIFIED and PLAUSIBLE are ever kept).
+    init(tier: LocationProofVerdict) {
+        self = tier == .verified ? .verified : .plausible
     }
+}
+
+extension LocationProofVerdict {
+    /// True when a signed `tier` meets this one as a requirement: the same tier or a better one
+    /// (VERIFIED is the best; the wire numbers rise as the tier falls).
+    func isMet(by tier: LocationProofVerdict) -> Bool { tier.wireValue <= wireValue }
 }

@@ -36,6 +36,11 @@ public enum RevocationLookup: Sendable, Hashable {
     /// The source could not answer (unreachable, busy): a log-safe reason. The check is then
     /// INCONCLUSIVE, never PASS.
     case unavailable(String)
+    /// The source holds a list that is not current: older than the maximum age it was given, or
+    /// never fetched. It still answers `.listed` for what it lists; a subject it does not list is
+    /// `.stale` (a log-safe reason), never `.notListed`, and the check is INCONCLUSIVE
+    /// `REVOCATION_LIST_STALE`, never PASS.
+    case stale(String)
 }
 
 /// Revoked or suspended keys and certificates, injected through `VerifyOptions.revocationSource`;

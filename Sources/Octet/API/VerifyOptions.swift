@@ -34,8 +34,22 @@ public struct VerifyOptions: Sendable {
     public var trustAnchors: TrustAnchors
     /// Deprecated on arrival: restores the 3.0 tier rules (`verdict-tier`, `requireVerdict`, `spoofingVerdict`).
     public var honorVerdictTier: Bool
-    /// Fail-closed on the signed verdict tier; default nil. Deprecated since 3.1: effective only with `honorVerdictTier`.
-    public var requireVerdict: RequiredVerdict?
+    /// Fail-closed on the signed verdict tier; default nil. Deprecated since 3.1 (ignored unless
+    /// `honorVerdictTier`), removed in 4.0: hardware evidence, not the device's signed opinion of
+    /// itself, is what to require (``production(apps:sessionNonce:expectedRegion:maxAgeSeconds:attestationBundle:)``).
+    @available(
+        *, deprecated,
+        message:
+            "deprecated since 3.1 and ignored unless honorVerdictTier is set; require hardware evidence instead: VerifyOptions.production(apps:sessionNonce:)"
+    )
+    public var requireVerdict: RequiredVerdict? {
+        get { requiredTier.map(RequiredVerdict.init(tier:)) }
+        set { requiredTier = newValue?.tier }
+    }
+    /// `requireVerdict` as the check reads it: the lowest signed tier that passes (VERIFIED or
+    /// PLAUSIBLE), so that the package's front ends (`--require-verdict`, a request's
+    /// `requireVerdict`) keep the 3.0 rules without the deprecated type.
+    package var requiredTier: LocationProofVerdict?
     /// Manifest + content for `caller-metadata`; default nil.
     public var callerMetadata: CallerMetadataCheck?
     /// Fails a proof that commits no content; default false.
@@ -57,7 +71,6 @@ public struct VerifyOptions: Sendable {
         expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = defaultMaxAgeSeconds,
         requireAttestation: Bool = false, attestationBundle: Data? = nil,
         verificationTime: Date? = nil, honorVerdictTier: Bool = false, trustAnchors: TrustAnchors = .bundled,
-        requireVerdict: RequiredVerdict? = nil,
         callerMetadata: CallerMetadataCheck? = nil, requireCallerMetadata: Bool = false,
         expectedSessionNonce: Data? = nil, replayStore: (any ReplayStore)? = nil,
         revocationSource: (any RevocationSource)? = nil, expectedApps: [ExpectedApp]? = nil
@@ -70,13 +83,38 @@ public struct VerifyOptions: Sendable {
         self.verificationTime = verificationTime
         self.honorVerdictTier = honorVerdictTier
         self.trustAnchors = trustAnchors
-        self.requireVerdict = requireVerdict
+        self.requiredTier = nil
         self.callerMetadata = callerMetadata
         self.requireCallerMetadata = requireCallerMetadata
         self.expectedSessionNonce = expectedSessionNonce
         self.replayStore = replayStore
         self.revocationSource = revocationSource
         self.expectedApps = expectedApps
+    }
+
+    /// The seed's initializer with `requireVerdict:`, kept for source compatibility and deprecated
+    /// with it; without `requireVerdict:` a call resolves to the initializer above.
+    @available(
+        *, deprecated,
+        message:
+            "requireVerdict is deprecated since 3.1 and ignored unless honorVerdictTier is set; require hardware evidence instead: VerifyOptions.production(apps:sessionNonce:)"
+    )
+    public init(
+        expectedRegion: ProofRegion? = nil, maxAgeSeconds: TimeInterval = defaultMaxAgeSeconds,
+        requireAttestation: Bool = false, attestationBundle: Data? = nil,
+        verificationTime: Date? = nil, honorVerdictTier: Bool = false, trustAnchors: TrustAnchors = .bundled,
+        requireVerdict: RequiredVerdict?,
+        callerMetadata: CallerMetadataCheck? = nil, requireCallerMetadata: Bool = false,
+        expectedSessionNonce: Data? = nil, replayStore: (any ReplayStore)? = nil,
+        revocationSource: (any RevocationSource)? = nil, expectedApps: [ExpectedApp]? = nil
+    ) {
+        self.init(
+            expectedRegion: expectedRegion, maxAgeSeconds: maxAgeSeconds, requireAttestation: requireAttestation,
+            attestationBundle: attestationBundle, verificationTime: verificationTime,
+            honorVerdictTier: honorVerdictTier, trustAnchors: trustAnchors, callerMetadata: callerMetadata,
+            requireCallerMetadata: requireCallerMetadata, expectedSessionNonce: expectedSessionNonce,
+            replayStore: replayStore, revocationSource: revocationSource, expectedApps: expectedApps)
+        self.requiredTier = requireVerdict?.tier
     }
 
     /// The validated region: reading gives it when `expectedRegion` is set and valid; setting it

@@ -5,8 +5,8 @@ extension Check {
     /// `revocation` (seed: "Backend-only"): with a `RevocationSource`, FAIL when the proof key, the
     /// device key or any certificate of an Android chain is listed REVOKED or SUSPENDED, naming the
     /// kind and the status (never the key or the serial). SUSPENDED fails closed, as the shared
-    /// vectors recommend; a certificate that cannot be read, or a source that cannot answer, is
-    /// INCONCLUSIVE.
+    /// vectors recommend; a list that is not current (`RevocationLookup.stale`), a certificate that
+    /// cannot be read, or a source that cannot answer, is INCONCLUSIVE, in that order.
     static let revocation = Check(name: CheckName.revocation) { context in
         guard let source = context.options.revocationSource else {
             // Named as the API names it; each front end names its own flag (OctetBackend's OptionPrompts).
@@ -15,6 +15,7 @@ extension Check {
         var findings: [String] = []
         var statuses: [RevocationEntry.Status] = []
         var unavailable: String?
+        var stale: String?
         func ask(_ subject: RevocationSubject, _ what: @autoclosure () -> String) {
             switch source.lookUp(subject) {
             case .listed(let entry):
@@ -22,6 +23,7 @@ extension Check {
                 statuses.append(entry.status)
             case .notListed: break
             case .unavailable(let reason): unavailable = unavailable ?? reason
+            case .stale(let reason): stale = stale ?? reason
             }
         }
         ask(.proofKey(sha256: SHA256.hash(Array(context.proof.proofKey))), "proof key")
@@ -40,6 +42,11 @@ extension Check {
         }
         if !findings.isEmpty {
             return .fail(statuses.contains(.revoked) ? .revoked : .suspended, findings.joined(separator: "; "))
+        }
+        // A list that is not current cannot say "nothing listed": its own code, so a dashboard
+        // tells an unfetched list from an unreachable source.
+        if let stale {
+            return .inconclusive(.revocationListStale, "revocation list not current: \(stale)")
         }
         if let unavailable {
             return .inconclusive(.revocationSourceUnavailable, "revocation source unavailable: \(unavailable)")

@@ -6,12 +6,12 @@ extension Check {
     static let verdictTier = Check(name: CheckName.verdictTier) { context in
         guard context.options.honorVerdictTier else { return .notChecked("ignored since 3.1") }
         let tier = context.signedTier
-        if let required = context.options.requireVerdict {
+        if let required = context.options.requiredTier {
             guard let tier else { return .fail(.tierUnsigned, "no assurance tier is signed into the proof") }
             let name = tier.rawValue
             return required.isMet(by: tier)
-                ? .pass("signed tier \(name) meets \(required.tier.rawValue)")
-                : .fail(.tierBelowRequired, "signed tier \(name) is below \(required.tier.rawValue)")
+                ? .pass("signed tier \(name) meets \(required.rawValue)")
+                : .fail(.tierBelowRequired, "signed tier \(name) is below \(required.rawValue)")
         }
         guard let tier else { return .notChecked("no assurance tier is signed into the proof") }
         switch tier {

@@ -36,18 +36,18 @@ final class VerificationContext {
     /// The proof key as a P-256 key, or nil when the bytes are not a point on the curve.
     private(set) lazy var proofKey: P256PublicKey? = try? P256PublicKey(x963Point: proof.proofKey)
 
-    /// The one SHA-256 context of this call, lent by OctetCrypto and given back when the context
-    /// ends: every digest below is taken on it in turn.
-    private let hasher = SHA256HasherLease()
+    /// The one SHA-256 hasher of this call: every digest below is taken on it in turn. Unchecked for
+    /// exclusivity at run time: a context belongs to one verification on one thread, and each
+    /// digest below finishes before the next starts.
+    @exclusivity(unchecked) private var hasher = SHA256Hasher()
 
     /// The stage chain of "Stage signatures": each stage input's digest and the committed digest.
-    private(set) lazy var stageChain: StageChain = hasher.withHasher { StageChain(proof, hasher: &$0) }
+    private(set) lazy var stageChain: StageChain = StageChain(proof, hasher: &hasher)
 
     /// The claim hashes of "Claim hashes", per present claim field.
     /// Indexed by field number (a claims message has eight fields: an array, not a dictionary).
-    private(set) lazy var claimHashes: ClaimHashes = hasher.withHasher {
-        ClaimHashes(proof.claims.payloads, in: proof.bytes, hasher: &$0)
-    }
+    private(set) lazy var claimHashes: ClaimHashes = ClaimHashes(
+        proof.claims.payloads, in: proof.bytes, hasher: &hasher)
 
     /// `stage-signatures`, judged once: `verdict-tier` and the signed tier depend on it.
     private(set) lazy var stageSignatures: Outcome = Check.judgeStageSignatures(self)
@@ -90,9 +90,8 @@ final class VerificationContext {
     /// kept by id before, and its session nonce.
     private(set) lazy var replayKey: ReplayKey = {
         let keyDigest = self.stageChain.proofKeyDigest
-        let identity = self.hasher.withHasher { hasher in
-            ReplayKey.proofIdentity(proofKeyDigest: keyDigest, proofId: self.proof.proofId, hasher: &hasher)
-        }
+        let identity = ReplayKey.proofIdentity(
+            proofKeyDigest: keyDigest, proofId: self.proof.proofId, hasher: &self.hasher)
         return ReplayKey(
             proofIdentity: identity.bytes, proofId: Array(proof.proofId),
             sessionNonce: proof.claims.sessionNonce.map(Array.init))
@@ -110,10 +109,8 @@ final class VerificationContext {
     /// (App Attest's `clientDataHash`).
     private(set) lazy var deviceDigest: SHA256Digest = {
         let committed = self.stageChain.committedDigest
-        return self.hasher.withHasher { hasher in
-            hasher.update(DomainTag.device)
-            hasher.update(committed)
-            return hasher.finalizeAndRestart()
-        }
+        self.hasher.update(DomainTag.device)
+        self.hasher.update(committed)
+        return self.hasher.finalizeAndRestart()
     }()
 }

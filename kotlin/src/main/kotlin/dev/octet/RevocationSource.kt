@@ -51,6 +51,14 @@ sealed class RevocationLookup {
 
     /** The source could not answer (unreachable, busy): a log-safe reason. The check is then INCONCLUSIVE, never PASS. */
     data class Unavailable(val reason: String) : RevocationLookup()
+
+    /**
+     * The source holds a list that is not current: older than the maximum age it was given, or
+     * never fetched. It still answers [Listed] for what it lists; a subject it does not list is
+     * [Stale] (a log-safe reason), never [NotListed], and the check is INCONCLUSIVE
+     * `REVOCATION_LIST_STALE`, never PASS.
+     */
+    data class Stale(val reason: String) : RevocationLookup()
 }
 
 /**

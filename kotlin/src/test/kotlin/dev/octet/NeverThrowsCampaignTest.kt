@@ -182,6 +182,7 @@ class NeverThrowsCampaignTest {
     )
 
     /** The vector's own options with one to four members set to edge values. */
+    @Suppress("DEPRECATION") // the deprecated requireVerdict is an option like any other here
     private fun hostileOptions(base: VerifyOptions, random: Random): VerifyOptions {
         var o = base
         repeat(1 + random.nextInt(4)) {

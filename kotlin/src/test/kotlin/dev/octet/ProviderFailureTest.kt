@@ -29,6 +29,21 @@ class ProviderFailureTest {
         override fun engineGetParameter(param: String?): Any? = null
     }
 
+    /** Throws on its first `verify`, then accepts anything: an object left in a broken state. */
+    class ThrowsOnceSignature : SignatureSpi() {
+        private var verifies = 0
+        override fun engineInitVerify(publicKey: PublicKey?) = Unit
+        override fun engineInitSign(privateKey: PrivateKey?) = throw UnsupportedOperationException()
+        override fun engineUpdate(b: Byte) = Unit
+        override fun engineUpdate(b: ByteArray?, off: Int, len: Int) = Unit
+        override fun engineSign(): ByteArray = throw UnsupportedOperationException()
+        override fun engineVerify(sigBytes: ByteArray?): Boolean = if (verifies++ == 0) throw IllegalStateException("provider fault") else true
+        @Suppress("DEPRECATION", "OverridingDeprecatedMember")
+        override fun engineSetParameter(param: String?, value: Any?) = Unit
+        @Suppress("DEPRECATION", "OverridingDeprecatedMember")
+        override fun engineGetParameter(param: String?): Any? = null
+    }
+
     class ThrowingDigest : MessageDigestSpi() {
         override fun engineUpdate(input: Byte) = throw StackOverflowError("provider fault")
         override fun engineUpdate(input: ByteArray?, offset: Int, len: Int) = throw StackOverflowError("provider fault")
@@ -66,6 +81,18 @@ class ProviderFailureTest {
         }
         // The same proof verifies once the provider is gone: the FAILs above were the provider's.
         assertEquals(ProofVerification.Verdict.VALID, Octet.verify(bytes).verdict)
+    }
+
+    @Test
+    fun `a signature object whose provider threw never judges the next signature of the proof`() {
+        // The call reuses one Signature for its three signatures: reused after the throw, this
+        // object would accept stage 1 and the device signature.
+        val bytes = issuer.issue(TestIssuer.Draft())
+        withProvider(Faulty("Signature.SHA256withECDSA", ThrowsOnceSignature::class.java)) {
+            val result = Octet.verify(bytes)
+            assertEquals("stages 0 (CAPTURE), 1 (FIX) not signed by the proof key", result.check("stage-signatures")!!.detail)
+            assertEquals("DEVICE_SIGNATURE_INVALID", result.check("device-attestation-sig")!!.code)
+        }
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.io.File
  * `verdict.proof` comes from `OctetVerdict`, which is not part of this library: a small stand-in
  * carries it. The page's example passes its `VerifyOptions` with a trailing comma, which Kotlin
  * 1.3 (the floor this library builds with) does not accept: that comma is the only change
- * (docs/kotlin.md says so).
+ * (docs/kotlin.md says so). The page's example sets the deprecated `requireVerdict`, so the tests
+ * that run it as written suppress the warning a user's copy gets (SeedExampleWarningTest); its
+ * production twin, beside it in docs/kotlin.md and the README, runs here too.
  */
 class SeedExampleTest {
     /**
@@ -25,6 +27,7 @@ class SeedExampleTest {
 
     private val issuer = TestIssuer()
 
+    @Suppress("DEPRECATION") // the page's example, as written
     @Test
     fun `the Example section accepts a fresh proof when VERIFIED is required and the tier is not honoured`() {
         val draft = TestIssuer.Draft().apply {
@@ -53,6 +56,7 @@ class SeedExampleTest {
         assertTrue(lines.isEmpty())
     }
 
+    @Suppress("DEPRECATION") // the page's example, as written
     @Test
     fun `the Example section logs each failing check by name and detail`() {
         val draft = TestIssuer.Draft().apply { createdAtMs = System.currentTimeMillis() - 600_000 }
@@ -75,6 +79,46 @@ class SeedExampleTest {
         assertTrue(accepted.isEmpty())
         assertEquals(1, lines.size, lines.toString())
         assertTrue(lines[0].startsWith("verify failed: freshness -- created 600 s ago"), lines.toString())
+    }
+
+    @Test
+    fun `the production twin refuses the software-key proof that the seed's example accepts`() {
+        val nonce = "session-nonce-01".toByteArray()
+        val releaseSignerSha256 = ByteArray(32) { 0x3F }
+        val draft = TestIssuer.Draft().apply {
+            createdAtMs = System.currentTimeMillis() - 5_000
+            sessionNonce = nonce
+        }
+        val verdict = OctetVerdictStandIn(LocationProof(issuer.issue(draft)))
+        val accepted = ArrayList<LocationProof>()
+        val lines = ArrayList<String>()
+        fun accept(proof: LocationProof) { accepted.add(proof) }
+        fun log(line: String) { lines.add(line) }
+
+        // --- docs/kotlin.md's production twin ---
+        val apps = listOf(
+            ExpectedApp.Android("com.example.octet", listOf(releaseSignerSha256)),
+            ExpectedApp.Apple("ABCDE12345.com.example.octet")
+        )
+        val result = Octet.verify(
+            verdict.proof!!,
+            VerifyOptions.production(apps, sessionNonce = nonce, maxAgeSeconds = 120)
+        )
+        if (result.isAuthentic) {
+            accept(verdict.proof!!)
+        } else {
+            result.checks.filter { it.status == CheckStatus.FAIL }
+                .forEach { log("verify failed: ${it.name} -- ${it.detail}") }
+        }
+        // ---
+        assertTrue(accepted.isEmpty())
+        assertEquals(listOf("attestation-required"), result.checks.filter { it.status == CheckStatus.FAIL }.map { it.name })
+        assertEquals(1, lines.size, lines.toString())
+        assertTrue(lines[0].startsWith("verify failed: attestation-required -- "), lines.toString())
+        assertEquals(CheckStatus.INCONCLUSIVE, result.check("app-identity")!!.status)
+        assertEquals(CheckStatus.PASS, result.check("session-binding")!!.status)
+        // The seed's example, on the same proof, accepts it.
+        assertTrue(Octet.verify(verdict.proof!!, VerifyOptions(maxAgeSeconds = 120)).isAuthentic)
     }
 
     @Test

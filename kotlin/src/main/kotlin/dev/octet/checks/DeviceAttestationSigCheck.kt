@@ -24,9 +24,9 @@ internal object DeviceAttestationSigCheck : Check(CheckName.DEVICE_ATTESTATION_S
     }
 
     private fun software(device: DeviceEvidence.Software, context: VerificationContext): Outcome {
-        val key = P256PublicKey.fromX963(device.publicKey.toByteArray())
+        val key = P256PublicKey.fromX963(device.publicKey.toByteArray(), context.signatures)
             ?: return Outcome.fail(ReasonCode.KEY_INVALID, "software device key is not a valid P-256 point")
-        return if (key.isValidSignature(device.signature.toByteArray(), context.deviceInput)) {
+        return if (key.isValidSignature(device.signature.toByteArray(), context.deviceInput, context.signatures)) {
             Outcome.pass("software device key signed the committed digest")
         } else {
             Outcome.fail(ReasonCode.DEVICE_SIGNATURE_INVALID, "software device signature does not verify over the committed digest")
@@ -44,7 +44,9 @@ internal object DeviceAttestationSigCheck : Check(CheckName.DEVICE_ATTESTATION_S
         if (!context.proof.proofKey.contentEquals(leafKey.x963Representation)) {
             return Outcome.fail(ReasonCode.KEY_MISMATCH, "the leaf certificate's key is not the proof key")
         }
-        return if (leafKey.isValidSignature(device.signature.toByteArray(), context.deviceInput)) {
+        // The leaf's key is the proof key, byte for byte: the key stage-signatures decoded verifies.
+        val key = context.proofKey ?: leafKey
+        return if (key.isValidSignature(device.signature.toByteArray(), context.deviceInput, context.signatures)) {
             Outcome.pass("the leaf certificate's key, the proof key, signed the committed digest; hardware-attestation judges its chain")
         } else {
             Outcome.fail(ReasonCode.DEVICE_SIGNATURE_INVALID, "Android device signature does not verify over the committed digest")

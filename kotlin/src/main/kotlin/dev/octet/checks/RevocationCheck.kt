@@ -11,8 +11,9 @@ import dev.octet.outcome.ReasonCode
  * `revocation` (seed: "Backend-only"): with a [dev.octet.RevocationSource], FAIL when the proof
  * key, the device key or any certificate of an Android chain is listed REVOKED or SUSPENDED,
  * naming the kind and the status (never the key or the serial). SUSPENDED fails closed; REVOKED
- * outranks it for the code. A certificate that cannot be read, or a source that cannot answer (or
- * throws), is INCONCLUSIVE — unless a listing already fails the proof.
+ * outranks it for the code. A list that is not current ([RevocationLookup.Stale]), a certificate
+ * that cannot be read, or a source that cannot answer (or throws), is INCONCLUSIVE, in that order —
+ * unless a listing already fails the proof.
  */
 internal object RevocationCheck : Check(CheckName.REVOCATION) {
     override val failureCode = ReasonCode.REVOCATION_SOURCE_UNAVAILABLE
@@ -23,6 +24,7 @@ internal object RevocationCheck : Check(CheckName.REVOCATION) {
         val findings = ArrayList<String>()
         val statuses = ArrayList<RevocationEntry.Status>()
         var unavailable: String? = null
+        var stale: String? = null
         fun ask(subject: RevocationSubject, what: String) {
             val answer = try {
                 source.lookUp(subject)
@@ -37,6 +39,7 @@ internal object RevocationCheck : Check(CheckName.REVOCATION) {
                 }
                 RevocationLookup.NotListed -> Unit
                 is RevocationLookup.Unavailable -> if (unavailable == null) unavailable = answer.reason
+                is RevocationLookup.Stale -> if (stale == null) stale = answer.reason
             }
         }
         ask(RevocationSubject.ProofKey(Sha256.hash(context.proof.proofKey.toByteArray())), "proof key")
@@ -55,6 +58,9 @@ internal object RevocationCheck : Check(CheckName.REVOCATION) {
             val code = if (RevocationEntry.Status.REVOKED in statuses) ReasonCode.REVOKED else ReasonCode.SUSPENDED
             return Outcome.fail(code, findings.joinToString("; "))
         }
+        // A list that is not current cannot say "nothing listed": its own code, so a dashboard
+        // tells an unfetched list from an unreachable source.
+        stale?.let { return Outcome.inconclusive(ReasonCode.REVOCATION_LIST_STALE, "revocation list not current: $it") }
         unavailable?.let { return Outcome.inconclusive(ReasonCode.REVOCATION_SOURCE_UNAVAILABLE, "revocation source unavailable: $it") }
         if (unreadable > 0) {
             return Outcome.inconclusive(

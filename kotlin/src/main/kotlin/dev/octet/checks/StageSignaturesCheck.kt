@@ -18,7 +18,7 @@ internal object StageSignaturesCheck : Check(CheckName.STAGE_SIGNATURES) {
         val stages = context.proof.stages
         val inputs = context.stageChain.inputs
         val failed = stages.indices
-            .filter { !key.isValidSignature(stages[it].signature.toByteArray(), inputs[it]) }
+            .filter { !key.isValidSignature(stages[it].signature.toByteArray(), inputs[it], context.signatures) }
             .map { "$it (${stages[it].kind.name})" }
         if (failed.isEmpty()) return Outcome.pass("${stages.size} stages signed by the proof key")
         val noun = if (failed.size == 1) "stage" else "stages"

@@ -16,6 +16,7 @@ import java.security.MessageDigest
 internal object VerdictTierCheck : Check(CheckName.VERDICT_TIER) {
     override val failureCode = ReasonCode.TIER_UNSIGNED
 
+    @Suppress("DEPRECATION") // the 3.0 rules read the deprecated requireVerdict, as they must
     override fun evaluate(context: VerificationContext): Outcome {
         if (!context.options.honorVerdictTier) return Outcome.notChecked("ignored since 3.1")
         val tier = context.signedTier

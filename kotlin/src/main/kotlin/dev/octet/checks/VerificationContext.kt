@@ -10,6 +10,7 @@ import dev.octet.content.ContentCommitmentClaim
 import dev.octet.content.PresentedManifest
 import dev.octet.crypto.P256PublicKey
 import dev.octet.crypto.Sha256
+import dev.octet.crypto.SignatureSession
 import dev.octet.geometry.RegionCheck
 import dev.octet.geometry.RegionJudgements
 import dev.octet.outcome.Outcome
@@ -49,8 +50,14 @@ internal class VerificationContext(
      */
     var otherChecksVerdict: ProofVerification.Verdict? = null
 
-    /** The proof key as a P-256 key, or null when the bytes are not a point on the curve. */
-    val proofKey: P256PublicKey? by lazy(LazyThreadSafetyMode.NONE) { P256PublicKey.fromX963(proof.proofKey.toByteArray()) }
+    /**
+     * The provider's `KeyFactory` and `Signature` for this call's P-256 keys and signatures, made
+     * once; this call's alone (never kept after it, never shared with another call).
+     */
+    val signatures = SignatureSession()
+
+    /** The proof key as a P-256 key, decoded once, or null when the bytes are not a point on the curve. */
+    val proofKey: P256PublicKey? by lazy(LazyThreadSafetyMode.NONE) { P256PublicKey.fromX963(proof.proofKey.toByteArray(), signatures) }
 
     /** The stage chain of "Stage signatures": each stage's input and digest, and the committed digest. */
     val stageChain: StageChain by lazy(LazyThreadSafetyMode.NONE) { StageChain(proof) }

@@ -9,7 +9,7 @@ import java.security.spec.EllipticCurve
 /**
  * The public domain parameters of P-256 (SEC 2, secp256r1), spelled out so that no provider's
  * named-curve lookup is needed (Android's and the JDK's differ in what `AlgorithmParameters("EC")`
- * offers at API 24). Used to build keys and to check points before a provider sees them.
+ * offers at API 24). Used to check points before a provider sees them (and by the tests, to make keys).
  */
 internal object P256Curve {
     val p = BigInteger("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16)

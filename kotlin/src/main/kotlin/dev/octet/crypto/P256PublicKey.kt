@@ -1,18 +1,17 @@
 package dev.octet.crypto
 
 import java.math.BigInteger
-import java.security.KeyFactory
 import java.security.PublicKey
-import java.security.Signature
 import java.security.interfaces.ECPublicKey
 import java.security.spec.ECPoint
-import java.security.spec.ECPublicKeySpec
 
 /**
  * A P-256 public key from its uncompressed SEC1 point (`04 || X || Y`), checked on the curve
  * before the platform's provider sees it, and ECDSA (SHA-256) verification over a message with
  * the strict-DER rule judged first ([EcdsaSignatureDer]). Every provider exception counts as an
- * invalid signature, never an escape (as tink's `EcdsaVerifyJce` does).
+ * invalid signature, never an escape (as tink's `EcdsaVerifyJce` does). The provider's objects
+ * come from a [SignatureSession]: one `verify` call passes its own, so that its keys and
+ * signatures share them; the overloads without one make their own.
  */
 class P256PublicKey private constructor(private val point: ByteArray, private val key: PublicKey) {
     /** The 65-byte uncompressed point (a copy). */
@@ -21,33 +20,28 @@ class P256PublicKey private constructor(private val point: ByteArray, private va
     fun sameKey(otherPoint: ByteArray): Boolean = point.contentEquals(otherPoint)
 
     /** True when `derSignature` is strict DER and verifies over `message` (SHA256withECDSA). */
-    fun isValidSignature(derSignature: ByteArray, message: ByteArray): Boolean {
+    fun isValidSignature(derSignature: ByteArray, message: ByteArray): Boolean =
+        isValidSignature(derSignature, message, SignatureSession())
+
+    /** [isValidSignature] with `session`'s `Signature` object. */
+    internal fun isValidSignature(derSignature: ByteArray, message: ByteArray, session: SignatureSession): Boolean {
         if (EcdsaSignatureDer.defectP256(derSignature) != null) return false
-        return try {
-            val verifier = Signature.getInstance("SHA256withECDSA")
-            verifier.initVerify(key)
-            verifier.update(message)
-            verifier.verify(derSignature)
-        } catch (e: Exception) {
-            false
-        } catch (e: LinkageError) {
-            false
-        }
+        return session.verifies(key, derSignature, message)
     }
 
     companion object {
         /** The key of a 65-byte uncompressed point on P-256; null for anything else. */
-        fun fromX963(point: ByteArray): P256PublicKey? {
+        fun fromX963(point: ByteArray): P256PublicKey? = fromX963(point, SignatureSession())
+
+        /** [fromX963] through `session`'s `KeyFactory`. */
+        internal fun fromX963(point: ByteArray, session: SignatureSession): P256PublicKey? {
             if (point.size != 65 || point[0] != 0x04.toByte()) return null
             val x = BigInteger(1, point.copyOfRange(1, 33))
             val y = BigInteger(1, point.copyOfRange(33, 65))
             if (!P256Curve.isOnCurve(x, y)) return null
-            return try {
-                val key = KeyFactory.getInstance("EC").generatePublic(ECPublicKeySpec(ECPoint(x, y), P256Curve.spec))
-                P256PublicKey(point.copyOf(), key)
-            } catch (e: Exception) {
-                null
-            }
+            val copy = point.copyOf()
+            val key = session.p256Key(copy) ?: return null
+            return P256PublicKey(copy, key)
         }
 
         /**

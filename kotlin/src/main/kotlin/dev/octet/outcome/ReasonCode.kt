@@ -100,6 +100,7 @@ enum class ReasonCode {
     SUSPENDED,
     CERTIFICATE_UNREADABLE,
     REVOCATION_SOURCE_UNAVAILABLE,
+    REVOCATION_LIST_STALE,
     ;
 
     /** The documented string, as in `ProofCheck.code` and the conformance vectors. */

@@ -7,7 +7,11 @@ import dev.octet.VerifyOptions
 import dev.octet.platform.ProviderSelection
 import java.io.File
 import java.lang.management.ManagementFactory
+import java.security.KeyFactory
+import java.security.PublicKey
 import java.security.Signature
+import java.security.interfaces.ECPublicKey
+import java.security.spec.X509EncodedKeySpec
 import java.time.Instant
 
 /**
@@ -21,7 +25,16 @@ import java.time.Instant
  *   of at least [ROUND_CPU_SECONDS] of this thread's CPU time (ThreadMXBean, not wall time, so
  *   other processes on a shared machine do not count); the median round of each is printed.
  * The ratio is proofs per second × 3 ÷ bare verifies per second (1.0 = the signatures are all
- * the cost). `--proof-out FILE` writes the proof, so the Swift `octet-bench verify --proof FILE
+ * the cost).
+ *
+ * The bare side verifies under three key objects it keeps, and a provider may keep work on a key
+ * object (Bouncy Castle precomputes multiples of a point it has used a few times and then
+ * multiplies by fixed-point combs). A verifier of a fresh proof cannot: its keys arrive as bytes.
+ * So a third figure, the JCA floor, measures what any verifier of these bytes must ask of the
+ * provider, per proof: both keys decoded from their 65-byte points (`KeyFactory("EC")`, X.509
+ * SubjectPublicKeyInfo), one `Signature.getInstance`, and the three verifies; `floor-ratio` is
+ * proofs per second ÷ floor proofs per second. Bytes allocated per call (this thread's, from
+ * `com.sun.management.ThreadMXBean`) are printed for all three. `--proof-out FILE` writes the proof, so the Swift `octet-bench verify --proof FILE
  * --at T` can verify the same bytes (T is printed as `at:`). `-Doctet.provider=bc` runs with
  * Bouncy Castle as the only provider.
  */
@@ -29,6 +42,7 @@ object VerifyBench {
     private const val ROUND_CPU_SECONDS = 1.0
     private const val ROUNDS = 5
     private val threads = ManagementFactory.getThreadMXBean()
+    private const val ALLOCATION_CALLS = 2000
 
     @JvmStatic
     fun main(args: Array<String>) {
@@ -66,21 +80,44 @@ object VerifyBench {
             return all
         }
         check(bareThree()) { "the bare signatures do not verify" }
+        // The floor: the proof key (stages 0 and 1) and the device key (the device input) as bytes.
+        val points = signed.map { spki(it.first) }
+        fun floorProof(): Boolean {
+            val factory = KeyFactory.getInstance("EC")
+            val proofKey = factory.generatePublic(X509EncodedKeySpec(points[0]))
+            val deviceKey = factory.generatePublic(X509EncodedKeySpec(points[2]))
+            val verifier = Signature.getInstance("SHA256withECDSA")
+            var all = true
+            for ((position, triple) in signed.withIndex()) {
+                verifier.initVerify(if (position < 2) proofKey else deviceKey)
+                verifier.update(triple.second)
+                all = all and verifier.verify(triple.third)
+            }
+            return all
+        }
+        check(floorProof()) { "the floor's signatures do not verify" }
         var sink = 0
 
-        // Warm-up: several seconds of CPU each, so C2 has compiled both paths before measuring.
+        // Warm-up: several seconds of CPU each, so C2 has compiled every path before measuring.
         measure(3.0) { if (bareThree()) sink++ }
         measure(3.0) { if (Octet.verify(proof, options).isValid) sink++ }
+        measure(3.0) { if (floorProof()) sink++ }
 
         val bareRates = ArrayList<Double>()
         val proofRates = ArrayList<Double>()
+        val floorRates = ArrayList<Double>()
         repeat(ROUNDS) {
             bareRates.add(3 * measure(ROUND_CPU_SECONDS) { if (bareThree()) sink++ })
             proofRates.add(measure(ROUND_CPU_SECONDS) { if (Octet.verify(proof, options).isValid) sink++ })
+            floorRates.add(measure(ROUND_CPU_SECONDS) { if (floorProof()) sink++ })
         }
+        val bareBytes = allocated { if (bareThree()) sink++ }
+        val proofBytes = allocated { if (Octet.verify(proof, options).isValid) sink++ }
+        val floorBytes = allocated { if (floorProof()) sink++ }
         check(sink > 0)
         val barePerSecond = median(bareRates)
         val proofsPerSecond = median(proofRates)
+        val floorPerSecond = median(floorRates)
         val ratio = proofsPerSecond * 3 / barePerSecond
         println("kotlin-bench: ${System.getProperty("java.vm.name")} ${System.getProperty("java.version")}, " +
             "provider ${ProviderSelection.requested} (Signature from $bareProvider), " +
@@ -92,7 +129,34 @@ object VerifyBench {
         println("bare-signature-verifies-per-second: ${format(barePerSecond)}  (rounds: ${bareRates.joinToString(" ") { format(it) }})")
         println("kotlin-proofs-per-second: ${format(proofsPerSecond)}  (rounds: ${proofRates.joinToString(" ") { format(it) }})")
         println("signature-bound-ratio: ${String.format("%.3f", ratio)}  (proofs/s × 3 ÷ bare verifies/s; target ≥ 0.85)")
+        println("jca-floor-proofs-per-second: ${format(floorPerSecond)}  (rounds: ${floorRates.joinToString(" ") { format(it) }}; " +
+            "per proof: 2 keys decoded from their points, 1 Signature.getInstance, 3 verifies)")
+        println("floor-ratio: ${String.format("%.3f", proofsPerSecond / floorPerSecond)}  (proofs/s ÷ JCA floor proofs/s)")
+        println("allocated-bytes-per-proof: ${format(proofBytes)}  (bare 3 verifies: ${format(bareBytes)}, JCA floor: ${format(floorBytes)}; " +
+            "this thread's, mean of $ALLOCATION_CALLS calls)")
     }
+
+    /** Bytes this thread allocates per call of `body`, over [ALLOCATION_CALLS] calls. */
+    private inline fun allocated(body: () -> Unit): Double {
+        val allocation = threads as com.sun.management.ThreadMXBean
+        val thread = Thread.currentThread().id
+        val start = allocation.getThreadAllocatedBytes(thread)
+        repeat(ALLOCATION_CALLS) { body() }
+        return (allocation.getThreadAllocatedBytes(thread) - start).toDouble() / ALLOCATION_CALLS
+    }
+
+    /** The key's X.509 SubjectPublicKeyInfo with the named curve, as a verifier would build it from the 65-byte point. */
+    private fun spki(key: PublicKey): ByteArray {
+        val w = (key as ECPublicKey).w
+        fun fixed32(value: java.math.BigInteger): ByteArray {
+            val raw = value.toByteArray()
+            return if (raw.size >= 32) raw.copyOfRange(raw.size - 32, raw.size) else ByteArray(32 - raw.size) + raw
+        }
+        return NAMED_P256_SPKI_PREFIX + byteArrayOf(0x04) + fixed32(w.affineX) + fixed32(w.affineY)
+    }
+
+    /** RFC 5480: `SEQUENCE { SEQUENCE { id-ecPublicKey, prime256v1 }, BIT STRING` up to the point. */
+    private val NAMED_P256_SPKI_PREFIX = java.math.BigInteger("3059301306072a8648ce3d020106082a8648ce3d030107034200", 16).toByteArray()
 
     /** Calls per second of this thread's CPU time, running `body` until `seconds` of CPU have passed. */
     private inline fun measure(seconds: Double, body: () -> Unit): Double {

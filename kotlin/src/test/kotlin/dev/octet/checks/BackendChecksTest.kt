@@ -1,6 +1,7 @@
 package dev.octet.checks
 
 import dev.octet.CheckStatus
+import dev.octet.DatedRevocationList
 import dev.octet.LocationProof
 import dev.octet.Octet
 import dev.octet.ProofVerification
@@ -8,6 +9,7 @@ import dev.octet.ReplayKey
 import dev.octet.ReplaySighting
 import dev.octet.ReplayStore
 import dev.octet.RevocationEntry
+import dev.octet.RevocationList
 import dev.octet.RevocationLookup
 import dev.octet.RevocationSource
 import dev.octet.RevocationSubject
@@ -173,6 +175,24 @@ class BackendChecksTest {
             asked
         )
         assertTrue(check.detail.contains("KEY_COMPROMISE"))
+    }
+
+    @Test
+    fun `a list that is not current is INCONCLUSIVE REVOCATION_LIST_STALE, never PASS, and a listing still FAILs`() {
+        val bytes = issuer.issue(TestIssuer.Draft())
+        val never = DatedRevocationList(RevocationList.parse("{\"entries\": {}}".toByteArray()), null, 86_400_000L)
+        val stale = Octet.verify(bytes, VerifyOptions(revocationSource = never))
+        assertEquals("REVOCATION_LIST_STALE", stale.check("revocation")!!.code)
+        assertEquals(CheckStatus.INCONCLUSIVE, stale.check("revocation")!!.status)
+        assertEquals(ProofVerification.Verdict.INCONCLUSIVE, stale.verdict)
+        val fresh = DatedRevocationList(RevocationList.parse("{\"entries\": {}}".toByteArray()), 1_000L, 86_400_000L) { 2_000L }
+        assertEquals(CheckStatus.PASS, Octet.verify(bytes, VerifyOptions(revocationSource = fresh)).check("revocation")!!.status)
+        val listed = object : RevocationSource {
+            override fun lookUp(subject: RevocationSubject): RevocationLookup =
+                if (subject is RevocationSubject.DeviceKey) RevocationLookup.Listed(RevocationEntry(RevocationEntry.Status.REVOKED))
+                else RevocationLookup.Stale("never fetched")
+        }
+        assertEquals("REVOKED", Octet.verify(bytes, VerifyOptions(revocationSource = listed)).check("revocation")!!.code)
     }
 
     @Test

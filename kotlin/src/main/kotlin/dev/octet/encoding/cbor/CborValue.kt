@@ -1,5 +1,6 @@
 package dev.octet.encoding.cbor
 
+import dev.octet.encoding.Hex
 import java.math.BigInteger
 
 /**
@@ -84,14 +85,6 @@ internal sealed class CborValue {
         fun unsigned(bits: Long): BigInteger =
             if (bits >= 0) BigInteger.valueOf(bits) else BigInteger.valueOf(bits).add(BigInteger.ONE.shiftLeft(64))
 
-        fun hex(bytes: ByteArray): String {
-            val digits = "0123456789abcdef"
-            val text = StringBuilder(bytes.size * 2)
-            for (byte in bytes) {
-                val value = byte.toInt() and 0xFF
-                text.append(digits[value ushr 4]).append(digits[value and 0x0F])
-            }
-            return text.toString()
-        }
+        fun hex(bytes: ByteArray): String = Hex.encode(bytes)
     }
 }

@@ -1,0 +1,215 @@
+internal import Crypto
+import Foundation
+import OctetEncoding
+internal import _CryptoExtras
+
+/// A certificate's key as swift-crypto reads it from the SubjectPublicKeyInfo that arrived: EC on
+/// a named curve (P-256, P-384, P-521) with an uncompressed point, or RSA (`rsaEncryption`, 1024
+/// bits and more: `_RSA.Signing.PublicKey(unsafeDERRepresentation:)`, as real attestation roots
+/// include 1024-bit ones). Nil for any other key (ML-DSA, a compressed or off-curve point, a
+/// smaller RSA modulus): the certificate is still loaded, and its signatures verify nothing.
+enum CertificatePublicKey: Sendable {
+    case p256(P256PublicKey)
+    case p384(P384.Signing.PublicKey)
+    case p521(P521.Signing.PublicKey)
+    case rsa(_RSA.Signing.PublicKey)
+
+    init?(spki: ArraySlice<UInt8>) {
+        guard let node = try? DER.parse(spki), var parts = try? node.sequence(),
+            var algorithm = try? parts.read().sequence(),
+            let kind = try? algorithm.read(.objectIdentifier).objectIdentifierBytes(),
+            let key = try? parts.read().bitString(), key.unusedBits == 0
+        else { return nil }
+        if kind.elementsEqual(ObjectIdentifiers.rsaEncryption) {
+            guard let rsa = try? _RSA.Signing.PublicKey(unsafeDERRepresentation: Array(spki)) else { return nil }
+            self = .rsa(rsa)
+            return
+        }
+        // EC: the named curve is the one parameter (explicit curve parameters are not read).
+        guard kind.elementsEqual(ObjectIdentifiers.ecPublicKey),
+            let curve = try? algorithm.read(.objectIdentifier).objectIdentifierBytes(), algorithm.isAtEnd
+        else { return nil }
+        if curve.elementsEqual(ObjectIdentifiers.p256) {
+            guard let p256 = try? P256PublicKey(x963Point: key.bytes) else { return nil }
+            self = .p256(p256)
+        } else if curve.elementsEqual(ObjectIdentifiers.p384) {
+            guard let p384 = try? P384.Signing.PublicKey(x963Representation: key.bytes) else { return nil }
+            self = .p384(p384)
+        } else if curve.elementsEqual(ObjectIdentifiers.p521) {
+            guard let p521 = try? P521.Signing.PublicKey(x963Representation: key.bytes) else { return nil }
+            self = .p521(p521)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Certificate signatures through swift-crypto, over the `tbsCertificate` bytes that arrived, with
+/// the scheme and hash the certificate's signatureAlgorithm names: ECDSA and RSA PKCS#1 v1.5 with
+/// SHA-1, SHA-256, SHA-384 or SHA-512 (as OpenSSL's `X509_verify` took them; SHA-224, which
+/// swift-crypto lacks and no attestation chain uses, verifies nothing), and RSA-PSS with MGF1 over
+/// the same hash and a salt as long as the digest (the parameters swift-crypto's `.PSS` padding
+/// means). An ECDSA signature must be strict DER with r and s in 1...n-1 (`ECDSASignatureDER`), an
+/// RSA one exactly as long as the modulus, before swift-crypto sees it.
+enum CertificateSignature {
+    static func verifies(_ certificate: CertificateStructure, with key: CertificatePublicKey) -> Bool {
+        guard let node = try? DER.parse(certificate.signatureAlgorithm), var parts = try? node.sequence(),
+            let algorithm = try? parts.read(.objectIdentifier).objectIdentifierBytes()
+        else { return false }
+        let signature = certificate.signatureValue
+        let signed = certificate.tbsCertificate
+        if let hash = ObjectIdentifiers.ecdsa.first(where: { $0.oid.elementsEqual(algorithm) })?.hash {
+            return ecdsa(signature, over: signed, hash, key)
+        }
+        if let hash = ObjectIdentifiers.rsaPKCS1.first(where: { $0.oid.elementsEqual(algorithm) })?.hash {
+            return rsa(signature, over: signed, hash, .insecurePKCS1v1_5, key)
+        }
+        if algorithm.elementsEqual(ObjectIdentifiers.rsaPSS), let parameters = try? parts.next(),
+            let hash = pssHash(parameters), parts.isAtEnd
+        {
+            return rsa(signature, over: signed, hash, .PSS, key)
+        }
+        return false
+    }
+
+    /// The hashes a certificate signature may name.
+    enum Hash: Sendable {
+        case sha1, sha256, sha384, sha512
+
+        /// The digest length, which is also the PSS salt length `.PSS` means.
+        var length: Int {
+            switch self {
+            case .sha1: 20
+            case .sha256: 32
+            case .sha384: 48
+            case .sha512: 64
+            }
+        }
+
+        /// `body` applied to the digest of `bytes`.
+        func digest<R>(_ bytes: ArraySlice<UInt8>, _ body: (any Digest) -> R) -> R {
+            switch self {
+            case .sha1: body(Insecure.SHA1.hash(data: bytes))
+            case .sha256: body(Crypto.SHA256.hash(data: bytes))
+            case .sha384: body(SHA384.hash(data: bytes))
+            case .sha512: body(SHA512.hash(data: bytes))
+            }
+        }
+    }
+
+    private static func ecdsa(
+        _ signature: ArraySlice<UInt8>, over signed: ArraySlice<UInt8>, _ hash: Hash, _ key: CertificatePublicKey
+    ) -> Bool {
+        hash.digest(signed) { digest in
+            switch key {
+            case .p256(let key):
+                guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p256),
+                    let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
+                else { return false }
+                return key.key.isValidSignature(parsed, for: digest)
+            case .p384(let key):
+                guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p384),
+                    let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: raw)
+                else { return false }
+                return key.isValidSignature(parsed, for: digest)
+            case .p521(let key):
+                guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p521),
+                    let parsed = try? P521.Signing.ECDSASignature(rawRepresentation: raw)
+                else { return false }
+                return key.isValidSignature(parsed, for: digest)
+            case .rsa:
+                return false
+            }
+        }
+    }
+
+    private static func rsa(
+        _ signature: ArraySlice<UInt8>, over signed: ArraySlice<UInt8>, _ hash: Hash, _ padding: _RSA.Signing.Padding,
+        _ key: CertificatePublicKey
+    ) -> Bool {
+        guard case .rsa(let key) = key, signature.count == (key.keySizeInBits + 7) / 8 else { return false }
+        let parsed = _RSA.Signing.RSASignature(rawRepresentation: signature)
+        return hash.digest(signed) { key.isValidSignature(parsed, for: $0, padding: padding) }
+    }
+
+    /// `RSASSA-PSS-params` (RFC 4055) when they are what `.PSS` means: a hash, MGF1 over the same
+    /// hash, a salt as long as its digest, trailer 1 (each written out or left to its default:
+    /// SHA-1, MGF1-SHA-1, 20, 1). Nil for any other parameters.
+    private static func pssHash(_ parameters: DERNode) -> Hash? {
+        guard var fields = try? parameters.sequence() else { return nil }
+        var hash = Hash.sha1
+        var maskHash = Hash.sha1
+        var salt = 20
+        var trailer = 1
+        func next(_ number: UInt32) -> DERNode? {
+            guard let tag = try? fields.peekTag(), tag == .context(number) else { return nil }
+            return try? fields.read().explicit(number)
+        }
+        if let field = next(0) {
+            guard let read = hashAlgorithm(field) else { return nil }
+            hash = read
+        }
+        if let field = next(1) {
+            guard var mask = try? field.sequence(),
+                (try? mask.read(.objectIdentifier).objectIdentifierBytes())?.elementsEqual(ObjectIdentifiers.mgf1)
+                    == true,
+                let inner = try? mask.read(), let read = hashAlgorithm(inner), mask.isAtEnd
+            else { return nil }
+            maskHash = read
+        }
+        if let field = next(2) {
+            guard let value = try? field.int64() else { return nil }
+            salt = Int(value)
+        }
+        if let field = next(3) {
+            guard let value = try? field.int64() else { return nil }
+            trailer = Int(value)
+        }
+        guard fields.isAtEnd, maskHash == hash, salt == hash.length, trailer == 1 else { return nil }
+        return hash
+    }
+
+    /// A hash AlgorithmIdentifier: the OID, with no parameters or NULL.
+    private static func hashAlgorithm(_ node: DERNode) -> Hash? {
+        guard var parts = try? node.sequence(),
+            let oid = try? parts.read(.objectIdentifier).objectIdentifierBytes(),
+            let hash = ObjectIdentifiers.hashes.first(where: { $0.oid.elementsEqual(oid) })?.hash
+        else { return nil }
+        if !parts.isAtEnd {
+            guard (try? parts.read().null()) != nil, parts.isAtEnd else { return nil }
+        }
+        return hash
+    }
+}
+
+/// The object identifiers certificates are read by, as content octets.
+enum ObjectIdentifiers {
+    static let rsaEncryption = content("1.2.840.113549.1.1.1")
+    static let rsaPSS = content("1.2.840.113549.1.1.10")
+    static let mgf1 = content("1.2.840.113549.1.1.8")
+    static let ecPublicKey = content("1.2.840.10045.2.1")
+    static let p256 = content("1.2.840.10045.3.1.7")
+    static let p384 = content("1.3.132.0.34")
+    static let p521 = content("1.3.132.0.35")
+
+    typealias Named = (oid: [UInt8], hash: CertificateSignature.Hash)
+
+    static let ecdsa: [Named] = [
+        (content("1.2.840.10045.4.1"), .sha1), (content("1.2.840.10045.4.3.2"), .sha256),
+        (content("1.2.840.10045.4.3.3"), .sha384), (content("1.2.840.10045.4.3.4"), .sha512),
+    ]
+    static let rsaPKCS1: [Named] = [
+        (content("1.2.840.113549.1.1.5"), .sha1), (content("1.2.840.113549.1.1.11"), .sha256),
+        (content("1.2.840.113549.1.1.12"), .sha384), (content("1.2.840.113549.1.1.13"), .sha512),
+    ]
+    static let hashes: [Named] = [
+        (content("1.3.14.3.2.26"), .sha1), (content("2.16.840.1.101.3.4.2.1"), .sha256),
+        (content("2.16.840.1.101.3.4.2.2"), .sha384), (content("2.16.840.1.101.3.4.2.3"), .sha512),
+    ]
+
+    /// Our own constants, each short enough for a one-byte length.
+    private static func content(_ dotted: String) -> [UInt8] {
+        guard let encoded = DERWriter.objectIdentifier(dotted) else { preconditionFailure("bad constant \(dotted)") }
+        return Array(encoded.dropFirst(2))
+    }
+}
