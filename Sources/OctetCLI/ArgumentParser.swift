@@ -92,12 +92,12 @@ public enum ArgumentParser {
         }
         if c.production {
             // What VerifyOptions.production takes as required parameters, the command line requires.
-            guard c.options.expectedApps?.isEmpty == false else {
+            guard c.options.verifyOptions.expectedApps?.isEmpty == false else {
                 throw .usage(
                     "--production needs your apps: --app-id TEAMID.BUNDLE_ID or --android-app PACKAGE:SHA256HEX (hardware evidence must vouch for one of them)"
                 )
             }
-            guard c.options.expectedSessionNonce != nil else {
+            guard c.options.verifyOptions.expectedSessionNonce != nil else {
                 throw .usage("--production needs the nonce you asked with: --session-nonce HEX")
             }
         }

@@ -224,16 +224,16 @@ enum FlagTable {
             let text = a.text
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0, RegionSpec.degrees(Substring(text)) != nil
             else { throw a.refuse("expected a number of seconds ≥ 0, got \(RegionSpec.quoted(text))") }
-            c.options.maxAgeSeconds = seconds
+            c.options.verifyOptions.maxAgeSeconds = seconds
         },
         .init(
             Flag("--region", "SPEC", "geohash:u4pruyd | circle:LAT,LON,RADIUS_M | polygon:LAT,LON;LAT,LON;...").gives(
                 .expectedRegion)
         ) {
-            c, a throws(CLIError) in c.options.validatedExpectedRegion = try RegionSpec.expected(a.text)
+            c, a throws(CLIError) in c.options.verifyOptions.validatedExpectedRegion = try RegionSpec.expected(a.text)
         },
         .init(Flag("--require-attestation", "fail unless the hardware attestation passes").gives(.requireAttestation)) {
-            c, _ throws(CLIError) in c.options.requireAttestation = true
+            c, _ throws(CLIError) in c.options.verifyOptions.requireAttestation = true
         },
         .init(
             Flag(
@@ -243,7 +243,7 @@ enum FlagTable {
         ) {
             c, _ throws(CLIError) in
             c.production = true
-            c.options.requireAttestation = true
+            c.options.verifyOptions.requireAttestation = true
         },
         .init(Flag("--attestation-bundle", "FILE", "iOS: the App Attest enrolment bundle")) {
             c, a throws(CLIError) in c.attestationBundlePath = try a.path()
@@ -255,7 +255,7 @@ enum FlagTable {
         ) { c, a throws(CLIError) in
             do throws(ExpectedAppError) {
                 let app = try ExpectedApp.apple(validatingAppID: a.text)
-                c.options.expectedApps = (c.options.expectedApps ?? []) + [app]
+                c.options.verifyOptions.expectedApps = (c.options.verifyOptions.expectedApps ?? []) + [app]
             } catch {
                 throw a.refuse("\(error)")
             }
@@ -265,18 +265,19 @@ enum FlagTable {
                 "--android-app", "PACKAGE:SHA256HEX[,SHA256HEX...]",
                 "accept this Android app, signed by these certificates: enables app-identity", repeatable: true)
         ) { c, a throws(CLIError) in
-            c.options.expectedApps = (c.options.expectedApps ?? []) + [try ArgumentParser.androidApp(a.text)]
+            c.options.verifyOptions.expectedApps =
+                (c.options.verifyOptions.expectedApps ?? []) + [try ArgumentParser.androidApp(a.text)]
         },
         .init(Flag("--require-verdict", "verified|plausible", "deprecated; effective only with --honor-verdict-tier")) {
             c, a throws(CLIError) in
             switch a.text {
-            case "verified": c.options.requiredTier = .verified
-            case "plausible": c.options.requiredTier = .plausible
+            case "verified": c.options.verifyOptions.requiredTier = .verified
+            case "plausible": c.options.verifyOptions.requiredTier = .plausible
             case let other: throw a.refuse("expected verified or plausible, got \(RegionSpec.quoted(other))")
             }
         },
         .init(Flag("--honor-verdict-tier", "restore the 3.0 assurance-tier rules")) {
-            c, _ throws(CLIError) in c.options.honorVerdictTier = true
+            c, _ throws(CLIError) in c.options.verifyOptions.honorVerdictTier = true
         },
         .init(
             Flag(
@@ -296,7 +297,7 @@ enum FlagTable {
                     "a session nonce is \(least) to \(most) bytes (\(2 * least) to \(2 * most) hex digits), "
                         + "got \(nonce.count)")
             }
-            c.options.expectedSessionNonce = Data(nonce)
+            c.options.verifyOptions.expectedSessionNonce = Data(nonce)
         },
         .init(Flag("--manifest", "FILE", "the content manifest received with the proof")) {
             c, a throws(CLIError) in c.manifestPath = try a.path()
@@ -328,7 +329,7 @@ enum FlagTable {
             }
         },
         .init(Flag("--require-caller-metadata", "fail a proof that commits no content")) {
-            c, _ throws(CLIError) in c.options.requireCallerMetadata = true
+            c, _ throws(CLIError) in c.options.verifyOptions.requireCallerMetadata = true
         },
         .init(Flag("--at", "RFC3339", "verification time (audits, tests)")) { c, a throws(CLIError) in
             guard let milliseconds = RFC3339.parseMilliseconds(a.text) else {

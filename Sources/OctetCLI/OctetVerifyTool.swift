@@ -79,7 +79,7 @@ public enum OctetVerifyTool {
 
     static func verify(_ c: VerifyConfiguration, io: ToolOutput) -> Int32 {
         let environment = io.environment
-        if c.options.requiredTier != nil, !c.options.honorVerdictTier {
+        if c.options.verifyOptions.requiredTier != nil, !c.options.verifyOptions.honorVerdictTier {
             io.error("warning: --require-verdict is deprecated and has no effect without --honor-verdict-tier")
         }
         var proofs = c.proofs

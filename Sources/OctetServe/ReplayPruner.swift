@@ -17,7 +17,7 @@ struct PruningHorizon: Sendable, Equatable {
     /// any horizon from 360 s on.
     func refusal(_ request: VerifyRequest, now: Int64) -> RequestError? {
         let at = request.options.verificationTimeMs ?? now
-        let window = request.options.maxAgeSeconds
+        let window = request.options.verifyOptions.maxAgeSeconds
         let reach =
             Double(max(0, now - at)) / 1000 + window + Double(ReplayPruneHorizon.futureSkewSeconds)
         guard !(reach <= Double(olderThanSeconds)) else { return nil }

@@ -10,7 +10,7 @@ enum ArgumentsEntry {
             let command = try ArgumentParser.parse(bytes: arguments)
             if case .verify(let configuration) = command {
                 // The start-up rule holds: a region the parser accepts is one Octet.verify accepts.
-                if let region = configuration.options.expectedRegion {
+                if let region = configuration.options.verifyOptions.expectedRegion {
                     precondition(region.expectedRegionDefect == nil, "an invalid --region was accepted")
                 }
                 precondition(!configuration.proofs.isEmpty || configuration.filesFrom != nil, "no input accepted")

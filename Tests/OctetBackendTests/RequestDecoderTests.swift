@@ -326,12 +326,15 @@ struct RequestDecoderTests {
     @Test("options that hold what the object cannot carry (a defective app, content in a file) do not encode")
     func unencodableOptions() {
         var options = RequestOptions()
-        options.expectedApps = [.android(packageName: "com.example.octet", signingCertificateSHA256: [Data([1])])]
+        options.verifyOptions.expectedApps = [
+            .android(packageName: "com.example.octet", signingCertificateSHA256: [Data([1])])
+        ]
         #expect(options.canonicalJSON == nil)
-        options.expectedApps = nil
-        options.callerMetadata = CallerMetadataCheck(content: ["a": .file(URL(fileURLWithPath: "/tmp/a"))])
+        options.verifyOptions.expectedApps = nil
+        options.verifyOptions.callerMetadata = CallerMetadataCheck(content: ["a": .file(URL(fileURLWithPath: "/tmp/a"))]
+        )
         #expect(options.canonicalJSON == nil)
-        options.callerMetadata = CallerMetadataCheck(content: ["a": .unavailable("offline")])
+        options.verifyOptions.callerMetadata = CallerMetadataCheck(content: ["a": .unavailable("offline")])
         #expect(
             options.canonicalJSON
                 == Data(#"{"callerMetadata":{"content":{"a":{"unavailable":"offline"}},"requireContent":"none"}}"#.utf8)
@@ -350,7 +353,7 @@ struct RequestDecoderTests {
         encoder.outputFormatting = [.sortedKeys]
         for vector in Self.vectors {
             var options = vector.options
-            options.trustAnchors = .bundled
+            options.verifyOptions.trustAnchors = .bundled
             let optionsJSON = try #require(String(data: try encoder.encode(options), encoding: .utf8))
             let json = #"{"id":"\#(vector.id)","proofBase64":"\#(vector.proofBase64)","options":\#(optionsJSON)}"#
             let request = try VerifyRequest.decode(Array(json.utf8)).get()

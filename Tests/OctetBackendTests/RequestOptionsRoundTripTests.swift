@@ -49,35 +49,16 @@ struct RequestOptionsRoundTripTests {
 
     @Test("options with every member set decode to the same typed values")
     func everyMemberTyped() throws {
-        var options = RequestOptions(verificationTimeMs: 1_768_478_400_123)
-        options.maxAgeSeconds = 0.5
-        options.expectedRegion = .polygon([
-            .init(latitude: 48.85, longitude: 2.28), .init(latitude: 48.85, longitude: 2.31),
-            .init(latitude: 48.87, longitude: 2.31),
-        ])
-        options.requireAttestation = true
-        options.honorVerdictTier = true
-        options.requiredTier = .plausible
-        options.callerMetadata = CallerMetadataCheck(
-            manifestJson: Data("{}".utf8), content: ["a": .bytes(Data([1, 2])), "b": .unavailable("offline")],
-            requireContent: .keys(["a"]))
-        options.requireCallerMetadata = true
-        options.expectedSessionNonce = Data(repeating: 7, count: 16)
-        options.trustAnchors = TrustAnchors(appAttestRootsDER: [Data([0x30, 0x00])], androidRootsDER: [])
-        options.attestationBundle = Data([0x0A, 0x20])
-        options.expectedApps = [
-            .apple(appID: "ABCDE12345.com.example.octet"),
-            .android(packageName: "com.example.octet", signingCertificateSHA256: [Data(repeating: 0xAB, count: 32)]),
-        ]
+        let options = RequestOptionsTableTests.everyMemberSet()
         let decoded = try Self.decode(try #require(options.canonicalJSON))
         let typed = decoded.verifyOptions
         #expect(decoded.verificationTimeMs == 1_768_478_400_123)
         #expect(typed.verificationTime == Date(timeIntervalSince1970: 1_768_478_400.123))
-        #expect(typed.maxAgeSeconds == 0.5)
-        #expect(typed.expectedRegion == options.expectedRegion)
-        #expect(typed.validatedExpectedRegion?.region == options.expectedRegion, "judged once, valid")
+        #expect(typed.maxAgeSeconds == 0.25)
+        #expect(typed.expectedRegion == options.verifyOptions.expectedRegion)
+        #expect(typed.validatedExpectedRegion?.region == options.verifyOptions.expectedRegion, "judged once, valid")
         #expect(typed.requireAttestation && typed.honorVerdictTier && typed.requireCallerMetadata)
-        #expect(typed.requiredTier == .plausible)
+        #expect(typed.requireVerdict == .plausible)
         #expect(typed.callerMetadata?.manifestJson == Data("{}".utf8))
         #expect(typed.callerMetadata?.requireContent == .keys(["a"]))
         guard case .bytes(let a)? = typed.callerMetadata?.content["a"],
@@ -88,22 +69,24 @@ struct RequestOptionsRoundTripTests {
         }
         #expect(a == Data([1, 2]) && b == "offline")
         #expect(typed.expectedSessionNonce == Data(repeating: 7, count: 16))
-        #expect(typed.trustAnchors == options.trustAnchors)
+        #expect(typed.trustAnchors == options.verifyOptions.trustAnchors)
         #expect(typed.attestationBundle == Data([0x0A, 0x20]))
-        #expect(typed.expectedApps == options.expectedApps)
+        #expect(typed.expectedApps == options.verifyOptions.expectedApps)
         #expect(decoded == options)
     }
 
     @Test("members at their API default are not written, and an invalid expected region is carried, not refused")
     func defaultsAreAbsent() throws {
         var options = RequestOptions()
-        options.maxAgeSeconds = VerifyOptions.defaultMaxAgeSeconds
-        options.requireAttestation = false
+        options.verifyOptions.maxAgeSeconds = VerifyOptions.defaultMaxAgeSeconds
+        options.verifyOptions.requireAttestation = false
         #expect(options.canonicalJSON == Data("{}".utf8))
-        options.expectedRegion = .circle(latitude: 1, longitude: 2, radiusMeters: 0)
+        options.verifyOptions.expectedRegion = .circle(latitude: 1, longitude: 2, radiusMeters: 0)
         let decoded = try Self.decode(try #require(options.canonicalJSON))
-        #expect(decoded.expectedRegion == .circle(latitude: 1, longitude: 2, radiusMeters: 0))
-        #expect(decoded.validatedExpectedRegion == nil, "the region checks fail it as EXPECTED_REGION_INVALID")
+        #expect(decoded.verifyOptions.expectedRegion == .circle(latitude: 1, longitude: 2, radiusMeters: 0))
+        #expect(
+            decoded.verifyOptions.validatedExpectedRegion == nil, "the region checks fail it as EXPECTED_REGION_INVALID"
+        )
     }
 
     @Test("the verification time is read through the options and set only as milliseconds")

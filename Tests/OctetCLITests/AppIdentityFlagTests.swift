@@ -48,7 +48,7 @@ struct AppIdentityFlagTests {
     func accepts(_ row: Accepted) throws {
         var expected = VerifyConfiguration()
         expected.proofs = ["p.proof"]
-        expected.options.expectedApps = row.apps
+        expected.options.verifyOptions.expectedApps = row.apps
         #expect(try ArgumentParser.parse(row.arguments + ["p.proof"]) == .verify(expected))
     }
 
@@ -58,7 +58,7 @@ struct AppIdentityFlagTests {
             Issue.record("not a verify command")
             return
         }
-        #expect(c.options.expectedApps == nil)
+        #expect(c.options.verifyOptions.expectedApps == nil)
     }
 
     struct Refused: Sendable, CustomTestStringConvertible {

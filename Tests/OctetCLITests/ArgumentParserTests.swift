@@ -40,24 +40,24 @@ struct ArgumentParserTests {
         .init(id: "defaults", arguments: ["p.proof"], expected: config { _ in }),
         .init(
             id: "--max-age", arguments: ["--max-age", "60", "p.proof"],
-            expected: config { $0.options.maxAgeSeconds = 60 }),
+            expected: config { $0.options.verifyOptions.maxAgeSeconds = 60 }),
         .init(
             id: "--max-age=1.5", arguments: ["--max-age=1.5", "p.proof"],
-            expected: config { $0.options.maxAgeSeconds = 1.5 }),
+            expected: config { $0.options.verifyOptions.maxAgeSeconds = 1.5 }),
         .init(
             id: "--region geohash", arguments: ["--region", "geohash:u4pruyd", "p.proof"],
-            expected: config { $0.options.validatedExpectedRegion = Self.valid(.geohash("u4pruyd")) }),
+            expected: config { $0.options.verifyOptions.validatedExpectedRegion = Self.valid(.geohash("u4pruyd")) }),
         .init(
             id: "--region circle with a negative latitude",
             arguments: ["--region", "circle:-33.9,18.4,500", "p.proof"],
             expected: config {
-                $0.options.validatedExpectedRegion = Self.valid(
+                $0.options.verifyOptions.validatedExpectedRegion = Self.valid(
                     .circle(latitude: -33.9, longitude: 18.4, radiusMeters: 500))
             }),
         .init(
             id: "--region polygon", arguments: ["--region=polygon:0,0;0,1;1,1", "p.proof"],
             expected: config {
-                $0.options.validatedExpectedRegion = Self.valid(
+                $0.options.verifyOptions.validatedExpectedRegion = Self.valid(
                     .polygon([
                         .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
                         .init(latitude: 1, longitude: 1),
@@ -65,20 +65,20 @@ struct ArgumentParserTests {
             }),
         .init(
             id: "--require-attestation", arguments: ["--require-attestation", "p.proof"],
-            expected: config { $0.options.requireAttestation = true }),
+            expected: config { $0.options.verifyOptions.requireAttestation = true }),
         .init(
             id: "--attestation-bundle", arguments: ["--attestation-bundle", "b.bin", "p.proof"],
             expected: config { $0.attestationBundlePath = "b.bin" }),
         .init(
             id: "--require-verdict plausible", arguments: ["--require-verdict", "plausible", "p.proof"],
-            expected: config { $0.options.requiredTier = .plausible }),
+            expected: config { $0.options.verifyOptions.requiredTier = .plausible }),
         .init(
             id: "--honor-verdict-tier", arguments: ["--honor-verdict-tier", "p.proof"],
-            expected: config { $0.options.honorVerdictTier = true }),
+            expected: config { $0.options.verifyOptions.honorVerdictTier = true }),
         .init(
             id: "--session-nonce in either case", arguments: ["--session-nonce", "00112233445566AA", "p.proof"],
             expected: config {
-                $0.options.expectedSessionNonce = Data([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA])
+                $0.options.verifyOptions.expectedSessionNonce = Data([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0xAA])
             }),
         .init(
             id: "--manifest", arguments: ["--manifest", "m.json", "p.proof"],
@@ -97,7 +97,7 @@ struct ArgumentParserTests {
             expected: config { $0.requireContent = .keys(["a", "b"]) }),
         .init(
             id: "--require-caller-metadata", arguments: ["--require-caller-metadata", "p.proof"],
-            expected: config { $0.options.requireCallerMetadata = true }),
+            expected: config { $0.options.verifyOptions.requireCallerMetadata = true }),
         .init(
             id: "--at with an offset", arguments: ["--at", "2026-01-15T13:00:00+01:00", "p.proof"],
             expected: config { $0.options.verificationTimeMs = 1_768_478_400_000 }),
@@ -314,7 +314,7 @@ struct RegionFlagTests {
             parsed = .failure(error)
         }
         switch (parsed, row.says) {
-        case (.success(.verify(let c)), nil): #expect(c.options.validatedExpectedRegion != nil)
+        case (.success(.verify(let c)), nil): #expect(c.options.verifyOptions.validatedExpectedRegion != nil)
         case (.failure(let error), let says?):
             #expect(error.exitCode == 64)
             #expect(error.message.hasPrefix("--region: the expected region is invalid: "))

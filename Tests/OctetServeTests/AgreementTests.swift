@@ -50,7 +50,8 @@ struct AgreementTests {
     static var groups: [(anchors: TrustAnchors?, vectors: [VectorFile])] {
         var groups: [(TrustAnchors?, [VectorFile])] = []
         for vector in vectors {
-            let anchors = vector.options.trustAnchors == .bundled ? nil : vector.options.trustAnchors
+            let anchors =
+                vector.options.verifyOptions.trustAnchors == .bundled ? nil : vector.options.verifyOptions.trustAnchors
             if let index = groups.firstIndex(where: { $0.0 == anchors }) {
                 groups[index].1.append(vector)
             } else {
@@ -87,7 +88,7 @@ struct AgreementTests {
     /// The request for a vector: its proof and its options without the anchors, the id its own.
     static func request(_ vector: VectorFile) throws -> String {
         var options = vector.options
-        options.trustAnchors = .bundled
+        options.verifyOptions.trustAnchors = .bundled
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(options), as: UTF8.self)

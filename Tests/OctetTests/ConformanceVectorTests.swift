@@ -48,12 +48,12 @@ struct ConformanceVectorTests {
     func appIdentityOnlyWithExpectedApps() {
         for file in Self.committed {
             let names = file.expected.checks.map(\.name)
-            #expect(names.contains("app-identity") == (file.options.expectedApps != nil), "\(file.id)")
+            #expect(names.contains("app-identity") == (file.options.verifyOptions.expectedApps != nil), "\(file.id)")
             if let index = names.firstIndex(of: "app-identity") {
                 #expect(names[index - 1] == "attestation-required", "\(file.id)")
             }
         }
-        #expect(Self.committed.contains { $0.options.expectedApps == [] })
+        #expect(Self.committed.contains { $0.options.verifyOptions.expectedApps == [] })
     }
 
     @Test("every committed vector verifies to exactly its expected result", arguments: committed)

@@ -62,8 +62,8 @@ enum AppIdentityCases {
         }
         func pinned(_ apps: [Entry]?, trusted: Bool = true) -> VectorOptions {
             B.options {
-                if trusted { $0.trustAnchors = AttestationCases.anchors(android: ca) }
-                $0.expectedApps = apps
+                if trusted { $0.verifyOptions.trustAnchors = AttestationCases.anchors(android: ca) }
+                $0.verifyOptions.expectedApps = apps
             }
         }
         let twoSigners = try proof { $0.signatureDigests = [signerA, signerB] }
@@ -148,9 +148,9 @@ enum AppIdentityCases {
         let assertionOnly = ProofIssuer.appAttest(device: device, proofKey: ConformanceKeys.proofKey).issueBytes(draft)
         func pinned(_ apps: [Entry]?, trusted: Bool = true, bundle: Bool = false) -> VectorOptions {
             B.options {
-                if trusted { $0.trustAnchors = AttestationCases.anchors(apple: authority) }
-                if bundle { $0.attestationBundle = enrolment.protoData() }
-                $0.expectedApps = apps
+                if trusted { $0.verifyOptions.trustAnchors = AttestationCases.anchors(apple: authority) }
+                if bundle { $0.verifyOptions.attestationBundle = enrolment.protoData() }
+                $0.verifyOptions.expectedApps = apps
             }
         }
         let rows: [Row] = [
@@ -192,7 +192,7 @@ enum AppIdentityCases {
 
     static func softwareCases(_ builder: inout CaseBuilder) {
         let proof = B.issue()  // a software key, app id com.example.octet
-        func pinned(_ apps: [Entry]) -> VectorOptions { B.options { $0.expectedApps = apps } }
+        func pinned(_ apps: [Entry]) -> VectorOptions { B.options { $0.verifyOptions.expectedApps = apps } }
         // "café" precomposed in the pin; the proof claims it decomposed: canonically equivalent, other bytes.
         let decomposed = B.issue(B.draft { $0.appId = "com.example.cafe\u{301}" })
         var malformed = B.issue()

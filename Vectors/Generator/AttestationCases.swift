@@ -45,8 +45,8 @@ enum AttestationCases {
             $0.appId = androidAppId
         }
         let trusted = B.options {
-            $0.trustAnchors = anchors(android: ca)
-            $0.requireAttestation = true
+            $0.verifyOptions.trustAnchors = anchors(android: ca)
+            $0.verifyOptions.requireAttestation = true
         }
         typealias Row = (
             String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict
@@ -70,7 +70,7 @@ enum AttestationCases {
             (
                 "hardware-attestation/fail-android-untrusted-root",
                 "the bundled Google roots do not know the test root",
-                try issuer(), [], B.options { $0.requireAttestation = true },
+                try issuer(), [], B.options { $0.verifyOptions.requireAttestation = true },
                 ["hardware-attestation": .fail, "attestation-required": .fail, "device-attestation-sig": .pass],
                 .invalid
             ),
@@ -90,7 +90,7 @@ enum AttestationCases {
             ),
             (
                 "attestation-required/not-checked-android", "attested, but requireAttestation is off",
-                try issuer(), [], B.options { $0.trustAnchors = anchors(android: ca) },
+                try issuer(), [], B.options { $0.verifyOptions.trustAnchors = anchors(android: ca) },
                 ["hardware-attestation": .pass, "attestation-required": .notChecked], .valid
             ),
             (
@@ -176,11 +176,11 @@ enum AttestationCases {
         enrolled.enrolmentInProof = enrolment
         let assertionOnly = ProofIssuer.appAttest(device: device, proofKey: ConformanceKeys.proofKey)
         let trusted = B.options {
-            $0.trustAnchors = anchors(apple: authority)
-            $0.requireAttestation = true
+            $0.verifyOptions.trustAnchors = anchors(apple: authority)
+            $0.verifyOptions.requireAttestation = true
         }
         var withBundle = trusted
-        withBundle.attestationBundle = enrolment.protoData()
+        withBundle.verifyOptions.attestationBundle = enrolment.protoData()
         typealias Row = (
             String, String, ProofIssuer, [Mutation], VectorOptions, [String: CheckStatus], ProofVerification.Verdict
         )
@@ -207,7 +207,7 @@ enum AttestationCases {
                 "hardware-attestation/fail-app-attest-untrusted-root",
                 "the bundled Apple root does not know the test authority",
                 ProofIssuer.appAttest(device: enrolled, proofKey: ConformanceKeys.proofKey), [],
-                B.options { $0.requireAttestation = true }, ["hardware-attestation": .fail], .invalid
+                B.options { $0.verifyOptions.requireAttestation = true }, ["hardware-attestation": .fail], .invalid
             ),
             (
                 "device-attestation-sig/fail-app-attest-corrupt",

@@ -44,27 +44,27 @@ enum ClaimCases {
             ),
             (
                 "pass-custom-window", "maxAgeSeconds 3600 accepts a proof 59 minutes old", created(-3_540_000),
-                B.options { $0.maxAgeSeconds = 3600 }, .pass
+                B.options { $0.verifyOptions.maxAgeSeconds = 3600 }, .pass
             ),
             (
                 "pass-fractional-window", "maxAgeSeconds 0.5 is 500 ms: a proof 500 ms old passes", created(-500),
-                B.options { $0.maxAgeSeconds = 0.5 }, .pass
+                B.options { $0.verifyOptions.maxAgeSeconds = 0.5 }, .pass
             ),
             (
                 "fail-fractional-window", "maxAgeSeconds 0.5: a proof 501 ms old fails", created(-501),
-                B.options { $0.maxAgeSeconds = 0.5 }, .fail
+                B.options { $0.verifyOptions.maxAgeSeconds = 0.5 }, .fail
             ),
             (
                 "pass-zero-window", "maxAgeSeconds 0: only a proof created at now (or up to 60 s ahead)", created(0),
-                B.options { $0.maxAgeSeconds = 0 }, .pass
+                B.options { $0.verifyOptions.maxAgeSeconds = 0 }, .pass
             ),
             (
                 "fail-negative-window", "a negative maxAgeSeconds is invalid", created(-10_000),
-                B.options { $0.maxAgeSeconds = -1 }, .fail
+                B.options { $0.verifyOptions.maxAgeSeconds = -1 }, .fail
             ),
             (
                 "pass-huge-window", "maxAgeSeconds 1e300 is simply unbounded (clamped, no overflow)",
-                created(-315_576_000_000), B.options { $0.maxAgeSeconds = 1e300 }, .pass
+                created(-315_576_000_000), B.options { $0.verifyOptions.maxAgeSeconds = 1e300 }, .pass
             ),
         ]
         for (id, rule, proof, options, status) in cases {
@@ -171,7 +171,8 @@ enum ClaimCases {
         ]
         for (id, rule, proof, region, intent) in rows {
             builder.add(
-                "region/" + id, rule, proof: proof, options: B.options { $0.expectedRegion = region }, intent: intent)
+                "region/" + id, rule, proof: proof, options: B.options { $0.verifyOptions.expectedRegion = region },
+                intent: intent)
         }
         // contains: the fix's uncertainty disc against the claimed region.
         let containsRows: [(String, String, ProofDraft.Fix, CheckStatus)] = [
@@ -191,7 +192,8 @@ enum ClaimCases {
         for (id, rule, fix, status) in containsRows {
             builder.add(
                 "contains/" + id, rule, proof: B.issue(B.draft { $0.fix = fix }),
-                options: B.options { $0.expectedRegion = circle(48.8584, 2.2945, 250) }, intent: ["contains": status])
+                options: B.options { $0.verifyOptions.expectedRegion = circle(48.8584, 2.2945, 250) },
+                intent: ["contains": status])
         }
         builder.add(
             "contains/fail-polygon-edge-too-close", "a fix inside the polygon but nearer an edge than its accuracy",
@@ -200,7 +202,7 @@ enum ClaimCases {
                     $0.region = .polygon(square)
                     $0.fix = ProofDraft.Fix(latitude: 48.8501, longitude: 2.295, horizontalAccuracyMillimeters: 50_000)
                 }),
-            options: B.options { $0.expectedRegion = .polygon(square) },
+            options: B.options { $0.verifyOptions.expectedRegion = .polygon(square) },
             intent: ["contains": .fail, "region-claim": .pass])
         builder.add(
             "contains/fail-geohash-outside-cell", "a fix outside the claimed geohash cell",
@@ -209,14 +211,14 @@ enum ClaimCases {
                     $0.region = .geohash("u09tunq")
                     $0.fix = ProofDraft.Fix(latitude: 48.8600, longitude: 2.2946)
                 }),
-            options: B.options { $0.expectedRegion = .geohash("u09tunq") },
+            options: B.options { $0.verifyOptions.expectedRegion = .geohash("u09tunq") },
             intent: ["contains": .fail, "region-claim": .pass])
     }
 
     static func attestation(_ builder: inout CaseBuilder) {
         builder.add(
             "attestation-required/fail-software-key", "requireAttestation with a software key fails closed",
-            proof: B.issue(), options: B.options { $0.requireAttestation = true },
+            proof: B.issue(), options: B.options { $0.verifyOptions.requireAttestation = true },
             intent: ["hardware-attestation": .notChecked, "attestation-required": .fail], verdict: .invalid)
     }
 
@@ -225,23 +227,23 @@ enum ClaimCases {
         let expected = Data(ConformanceKeys.nonce)
         builder.add(
             "session-binding/pass", "the proof's session_nonce equals the expected one", proof: withNonce,
-            options: B.options { $0.expectedSessionNonce = expected }, intent: ["session-binding": .pass],
+            options: B.options { $0.verifyOptions.expectedSessionNonce = expected }, intent: ["session-binding": .pass],
             verdict: .valid)
         builder.add(
             "session-binding/fail-other-nonce", "the proof is bound to another nonce", proof: withNonce,
             options: B.options {
-                $0.expectedSessionNonce = Data(repeating: 0x30, count: 16)
+                $0.verifyOptions.expectedSessionNonce = Data(repeating: 0x30, count: 16)
             },
             intent: ["session-binding": .fail], verdict: .invalid)
         builder.add(
             "session-binding/fail-no-nonce", "a nonce is expected and the proof carries none", proof: B.issue(),
-            options: B.options { $0.expectedSessionNonce = expected }, intent: ["session-binding": .fail],
+            options: B.options { $0.verifyOptions.expectedSessionNonce = expected }, intent: ["session-binding": .fail],
             verdict: .invalid)
         builder.add(
             "session-binding/fail-prefix", "the expected nonce is a prefix of the proof's",
             proof: withNonce,
             options: B.options {
-                $0.expectedSessionNonce = Data(ConformanceKeys.nonce.prefix(8))
+                $0.verifyOptions.expectedSessionNonce = Data(ConformanceKeys.nonce.prefix(8))
             },
             intent: ["session-binding": .fail], verdict: .invalid)
     }
@@ -254,51 +256,51 @@ enum ClaimCases {
         let rows: [(String, String, [UInt8], VectorOptions, CheckStatus, ProofVerification.Verdict)] = [
             (
                 "not-checked-by-default", "since 3.1 the tier is ignored unless honorVerdictTier", tier(.spoofed),
-                B.options { $0.requiredTier = .verified }, .notChecked, .valid
+                B.options { $0.verifyOptions.requiredTier = .verified }, .notChecked, .valid
             ),
             (
                 "not-checked-no-tier", "honoured, but no tier is signed into the proof", tier(nil),
-                B.options { $0.honorVerdictTier = true }, .notChecked, .valid
+                B.options { $0.verifyOptions.honorVerdictTier = true }, .notChecked, .valid
             ),
             (
                 "pass-verified", "honoured: a signed VERIFIED tier", tier(.verified),
-                B.options { $0.honorVerdictTier = true }, .pass, .valid
+                B.options { $0.verifyOptions.honorVerdictTier = true }, .pass, .valid
             ),
             (
                 "pass-plausible", "honoured: a signed PLAUSIBLE tier", tier(.plausible),
-                B.options { $0.honorVerdictTier = true }, .pass, .valid
+                B.options { $0.verifyOptions.honorVerdictTier = true }, .pass, .valid
             ),
             (
                 "warn-uncertain", "honoured: UNCERTAIN is a warning", tier(.uncertain),
-                B.options { $0.honorVerdictTier = true }, .warn, .valid
+                B.options { $0.verifyOptions.honorVerdictTier = true }, .warn, .valid
             ),
             (
                 "warn-suspicious", "honoured: SUSPICIOUS is a warning", tier(.suspicious),
-                B.options { $0.honorVerdictTier = true }, .warn, .valid
+                B.options { $0.verifyOptions.honorVerdictTier = true }, .warn, .valid
             ),
             (
                 "warn-spoofed", "honoured: SPOOFED is a warning, not a failure, without requireVerdict", tier(.spoofed),
-                B.options { $0.honorVerdictTier = true }, .warn, .valid
+                B.options { $0.verifyOptions.honorVerdictTier = true }, .warn, .valid
             ),
             (
                 "pass-require-plausible", "requireVerdict PLAUSIBLE met by VERIFIED", tier(.verified),
                 B.options {
-                    $0.honorVerdictTier = true
-                    $0.requiredTier = .plausible
+                    $0.verifyOptions.honorVerdictTier = true
+                    $0.verifyOptions.requiredTier = .plausible
                 }, .pass, .valid
             ),
             (
                 "fail-require-verified", "requireVerdict VERIFIED not met by PLAUSIBLE", tier(.plausible),
                 B.options {
-                    $0.honorVerdictTier = true
-                    $0.requiredTier = .verified
+                    $0.verifyOptions.honorVerdictTier = true
+                    $0.verifyOptions.requiredTier = .verified
                 }, .fail, .invalid
             ),
             (
                 "fail-require-no-tier", "requireVerdict with no tier in the proof", tier(nil),
                 B.options {
-                    $0.honorVerdictTier = true
-                    $0.requiredTier = .plausible
+                    $0.verifyOptions.honorVerdictTier = true
+                    $0.verifyOptions.requiredTier = .plausible
                 }, .fail, .invalid
             ),
         ]

@@ -70,19 +70,22 @@ enum ContentCases {
             ),
             (
                 "caller-manifest/fail-manifest-differs", "a manifest whose sizes differ from the list",
-                proof, B.options { $0.callerMetadata = metadata(manifest: differentManifest(manifest)) },
+                proof, B.options { $0.verifyOptions.callerMetadata = metadata(manifest: differentManifest(manifest)) },
                 ["caller-manifest": .fail], .invalid
             ),
             (
                 "caller-manifest/fail-manifest-not-json", "a manifest that is not strict JSON (trailing comma)",
-                proof, B.options { $0.callerMetadata = metadata(manifest: Data(#"{"v":1,"entries":[],}"#.utf8)) },
+                proof,
+                B.options {
+                    $0.verifyOptions.callerMetadata = metadata(manifest: Data(#"{"v":1,"entries":[],}"#.utf8))
+                },
                 ["caller-manifest": .fail], .invalid
             ),
             (
                 "caller-manifest/fail-manifest-version", "a manifest with \"v\": 1.0",
                 proof,
                 B.options {
-                    $0.callerMetadata = metadata(
+                    $0.verifyOptions.callerMetadata = metadata(
                         manifest: Data(
                             String(decoding: manifest, as: UTF8.self).replacingOccurrences(
                                 of: #""v":1"#, with: #""v":1.0"#
@@ -91,7 +94,10 @@ enum ContentCases {
             ),
             (
                 "caller-manifest/fail-manifest-duplicate-member", "a manifest with a member twice",
-                proof, B.options { $0.callerMetadata = metadata(manifest: Data(#"{"v":1,"v":1,"entries":[]}"#.utf8)) },
+                proof,
+                B.options {
+                    $0.verifyOptions.callerMetadata = metadata(manifest: Data(#"{"v":1,"v":1,"entries":[]}"#.utf8))
+                },
                 ["caller-manifest": .fail], .invalid
             ),
             (
@@ -109,13 +115,16 @@ enum ContentCases {
             (
                 "caller-metadata/pass-all-content", "the manifest and every item's content, all required",
                 proof,
-                B.options { $0.callerMetadata = metadata(manifest: manifest, content: allContent, require: .all) },
+                B.options {
+                    $0.verifyOptions.callerMetadata = metadata(manifest: manifest, content: allContent, require: .all)
+                },
                 ["caller-manifest": .pass, "caller-metadata": .pass], .valid
             ),
             (
                 "caller-metadata/pass-by-digest",
                 "the manifest alone: items not presented are accepted on their digests",
-                proof, B.options { $0.callerMetadata = metadata(manifest: manifest) }, ["caller-metadata": .pass],
+                proof, B.options { $0.verifyOptions.callerMetadata = metadata(manifest: manifest) },
+                ["caller-metadata": .pass],
                 .valid
             ),
             (
@@ -124,54 +133,62 @@ enum ContentCases {
                 B.options {
                     var content = allContent
                     content["notes"] = bytes(Array("field notez".utf8))
-                    $0.callerMetadata = metadata(manifest: manifest, content: content)
+                    $0.verifyOptions.callerMetadata = metadata(manifest: manifest, content: content)
                 }, ["caller-metadata": .fail], .invalid
             ),
             (
                 "caller-metadata/fail-size", "content of another size",
                 proof,
                 B.options {
-                    $0.callerMetadata = metadata(manifest: manifest, content: ["notes": bytes(Array("notes".utf8))])
+                    $0.verifyOptions.callerMetadata = metadata(
+                        manifest: manifest, content: ["notes": bytes(Array("notes".utf8))])
                 },
                 ["caller-metadata": .fail], .invalid
             ),
             (
                 "caller-metadata/fail-stray-key", "content presented under a key the proof does not list",
-                proof, B.options { $0.callerMetadata = metadata(manifest: manifest, content: ["other": bytes([1])]) },
+                proof,
+                B.options {
+                    $0.verifyOptions.callerMetadata = metadata(manifest: manifest, content: ["other": bytes([1])])
+                },
                 ["caller-metadata": .fail], .invalid
             ),
             (
                 "caller-metadata/inconclusive-unavailable", "an item the caller could not fetch",
                 proof,
                 B.options {
-                    $0.callerMetadata = metadata(manifest: manifest, content: ["notes": .unavailable("offline")])
+                    $0.verifyOptions.callerMetadata = metadata(
+                        manifest: manifest, content: ["notes": .unavailable("offline")])
                 },
                 ["caller-metadata": .inconclusive], .inconclusive
             ),
             (
                 "caller-metadata/inconclusive-required-missing", "a required item that was not presented",
                 proof,
-                B.options { $0.callerMetadata = metadata(manifest: manifest, require: .keys(["photo.jpg"])) },
+                B.options {
+                    $0.verifyOptions.callerMetadata = metadata(manifest: manifest, require: .keys(["photo.jpg"]))
+                },
                 ["caller-metadata": .inconclusive], .inconclusive
             ),
             (
                 "caller-metadata/inconclusive-no-manifest", "content presented without a manifest (no salts)",
-                proof, B.options { $0.callerMetadata = metadata(manifest: nil, content: allContent) },
+                proof, B.options { $0.verifyOptions.callerMetadata = metadata(manifest: nil, content: allContent) },
                 ["caller-metadata": .inconclusive], .inconclusive
             ),
             (
                 "caller-metadata/fail-required-no-commitment", "requireCallerMetadata on a proof that commits nothing",
-                plain, B.options { $0.requireCallerMetadata = true }, ["caller-metadata": .fail], .invalid
+                plain, B.options { $0.verifyOptions.requireCallerMetadata = true }, ["caller-metadata": .fail], .invalid
             ),
             (
                 "caller-metadata/fail-presented-no-commitment", "a manifest presented for a proof that commits nothing",
-                plain, B.options { $0.callerMetadata = metadata(manifest: manifest) }, ["caller-metadata": .fail],
+                plain, B.options { $0.verifyOptions.callerMetadata = metadata(manifest: manifest) },
+                ["caller-metadata": .fail],
                 .invalid
             ),
             (
                 "caller-metadata/fail-required-empty-commitment",
                 "requireCallerMetadata on a proof whose CONTENT stage commits zero items, nothing presented",
-                emptyCommitment, B.options { $0.requireCallerMetadata = true },
+                emptyCommitment, B.options { $0.verifyOptions.requireCallerMetadata = true },
                 ["caller-manifest": .pass, "caller-metadata": .fail], .invalid
             ),
             (
@@ -179,14 +196,14 @@ enum ContentCases {
                 "requireCallerMetadata with the empty manifest, for a CONTENT stage over zero items",
                 emptyCommitment,
                 B.options {
-                    $0.requireCallerMetadata = true
-                    $0.callerMetadata = metadata(manifest: emptyManifest)
+                    $0.verifyOptions.requireCallerMetadata = true
+                    $0.verifyOptions.callerMetadata = metadata(manifest: emptyManifest)
                 }, ["caller-manifest": .pass, "caller-metadata": .fail], .invalid
             ),
             (
                 "caller-metadata/fail-presented-empty-commitment",
                 "the empty manifest presented for a proof whose CONTENT stage commits zero items",
-                emptyCommitment, B.options { $0.callerMetadata = metadata(manifest: emptyManifest) },
+                emptyCommitment, B.options { $0.verifyOptions.callerMetadata = metadata(manifest: emptyManifest) },
                 ["caller-manifest": .pass, "caller-metadata": .fail], .invalid
             ),
             (

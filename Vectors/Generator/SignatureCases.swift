@@ -61,7 +61,7 @@ enum SignatureCases {
         builder.add(
             "attestation-required/fail-software-stripped-and-re-signed",
             "the same stripped, re-signed copy under requireAttestation",
-            proof: strippedCopy, options: B.options { $0.requireAttestation = true },
+            proof: strippedCopy, options: B.options { $0.verifyOptions.requireAttestation = true },
             intent: ["device-attestation-sig": .pass, "attestation-required": .fail], verdict: .invalid)
         builder.add(
             "device-attestation-sig/fail-key-off-curve", "the software device key is not a point on P-256",
