@@ -1,4 +1,5 @@
 import OctetEncoding
+import OctetTestSupport
 import Testing
 
 /// `String(validatingUTF8Bytes:)` stands in for `String(validating:as:)` on platforms before
@@ -45,7 +46,7 @@ struct UTF8ValidationTests {
 
     @Test("on 20,000 random byte strings it agrees with String(validating:as:), and gives the same text")
     func agreesOnRandomBytes() {
-        var generator = SplitMix(seed: 0x5EED_07F8)
+        var generator = SplitMix64(seed: 0x5EED_07F8)
         var wellFormed = 0
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 12)
@@ -60,17 +61,5 @@ struct UTF8ValidationTests {
             if ours != nil { wellFormed += 1 }
         }
         #expect(wellFormed > 100 && wellFormed < 19_000, "both kinds were drawn")
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
