@@ -21,7 +21,7 @@ enum CertificatePublicKey: Sendable {
             let key = try? parts.read().bitString(), key.unusedBits == 0
         else { return nil }
         if kind.elementsEqual(ObjectIdentifiers.rsaEncryption) {
-            guard let rsa = try? _RSA.Signing.PublicKey(unsafeDERRepresentation: Array(spki)) else { return nil }
+            guard let rsa = Self.rsaKey(parameters: &algorithm, key: key.bytes) else { return nil }
             self = .rsa(rsa)
             return
         }
@@ -41,6 +41,31 @@ enum CertificatePublicKey: Sendable {
         } else {
             return nil
         }
+    }
+}
+
+extension CertificatePublicKey {
+    /// An `rsaEncryption` key: NULL parameters (RFC 3279 §2.3.1) and `RSAPublicKey ::= SEQUENCE {
+    /// modulus INTEGER, publicExponent INTEGER }`, both positive, read by our strict reader and handed
+    /// to swift-crypto as n and e, 1024 bits and more. Not `init(unsafeDERRepresentation:)`: in
+    /// swift-crypto 4.5 a DER key that BoringSSL cannot parse frees its key twice and aborts the
+    /// process (found by FuzzDER and FuzzCertificate, 2026-12-07); the n-and-e path has no such exit.
+    fileprivate static func rsaKey(parameters: inout DERReader, key: ArraySlice<UInt8>) -> _RSA.Signing.PublicKey? {
+        guard (try? parameters.read(.null).null()) != nil, parameters.isAtEnd,
+            let node = try? DER.parse(key), var fields = try? node.sequence(),
+            let modulus = try? fields.read(.integer).integerBytes(),
+            let exponent = try? fields.read(.integer).integerBytes(), fields.isAtEnd,
+            let n = Self.positiveMagnitude(modulus), let e = Self.positiveMagnitude(exponent),
+            let rsa = try? _RSA.Signing.PublicKey(n: Array(n), e: Array(e)), rsa.keySizeInBits >= 1024
+        else { return nil }
+        return rsa
+    }
+
+    /// The magnitude of a DER INTEGER's content, nil when it is zero or negative.
+    private static func positiveMagnitude(_ content: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let first = content.first, first & 0x80 == 0 else { return nil }
+        let magnitude = content.drop(while: { $0 == 0 })
+        return magnitude.isEmpty ? nil : magnitude
     }
 }
 
