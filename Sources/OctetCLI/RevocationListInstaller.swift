@@ -38,8 +38,7 @@ package enum RevocationListInstaller {
     package static func install(_ bytes: [UInt8], record: RevocationFetchRecord, at path: String) -> Result<
         Void, Failure
     > {
-        let directory = (path as NSString).deletingLastPathComponent
-        let dir = directory.isEmpty ? "." : directory
+        let dir = Self.directory(of: path)
         let recordPath = path + RevocationFetchRecord.suffix
         var temporaries: [String] = []
         defer { for name in temporaries { unlink(name) } }
@@ -95,10 +94,27 @@ package enum RevocationListInstaller {
 
     /// A complete, flushed temporary file in `directory` (mode 0644: the list is public data, and
     /// another user's tool may read it); its name.
+    /// The folder that holds `path` ("." for a bare name, "/" for a name at the root). By hand:
+    /// NSString's path methods would link swift-corelibs-foundation and ICU into the static binary.
+    package static func directory(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let head = bytes[..<slash]
+        guard let end = head.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return "/" }
+        return String(decoding: head[...end], as: UTF8.self)
+    }
+
+    /// The last component of `path` (what follows its last "/").
+    package static func lastComponent(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+    }
+
     private static func writeTemporary(_ bytes: [UInt8], directory: String, near final: String) -> Result<
         String, Failure
     > {
-        let base = (final as NSString).lastPathComponent
+        let base = Self.lastComponent(of: final)
         var template = Array("\(directory)/.\(base).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
