@@ -45,61 +45,68 @@ package struct RevocationFetchConfiguration: Sendable, Equatable {
             return c
         }
         guard let url = c.url else { throw .usage(command.messagePrefix + "no URL given") }
-        try RevocationFetchURL.validate(url, prefix: command.messagePrefix)
+        #if Fetch
+            try RevocationFetchURL.validate(url, prefix: command.messagePrefix)
+        #endif
         guard c.outPath != nil else { throw .usage(command.messagePrefix + "--out FILE is required") }
         return c
     }
 }
 
-/// What a URL to fetch from must be: `http` or `https`, a host, no user or password (it would be
-/// logged), nothing but ASCII. A redirect's target is judged by `RedirectPolicy` the same way.
-package enum RevocationFetchURL {
-    package static func validate(_ text: String, prefix: String) throws(CLIError) {
-        if let reason = problem(text) { throw .usage(prefix + reason) }
-    }
-
-    /// Why `text` is not a URL to fetch from, nil when it is one.
-    package static func problem(_ text: String) -> String? {
-        guard text.utf8.count <= 2048, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-            let components = URLComponents(string: text), let scheme = components.scheme?.lowercased()
-        else { return "expected an http:// or https:// URL (ASCII, no spaces, at most 2048 bytes)" }
-        guard scheme == "http" || scheme == "https" else {
-            return "only http:// and https:// URLs are fetched, not \(scheme):"
+// URL parsing only where the fetch is built (the Fetch trait): URLComponents brings ICU into the
+// static binary, which has no fetch (package-check refuses ICU there).
+#if Fetch
+    /// What a URL to fetch from must be: `http` or `https`, a host, no user or password (it would be
+    /// logged), nothing but ASCII. A redirect's target is judged by `RedirectPolicy` the same way.
+    package enum RevocationFetchURL {
+        package static func validate(_ text: String, prefix: String) throws(CLIError) {
+            if let reason = problem(text) { throw .usage(prefix + reason) }
         }
-        guard let host = components.host, !host.isEmpty else { return "the URL has no host" }
-        guard components.user == nil, components.password == nil else {
-            return "the URL holds a user or password: it would be logged; give none"
+
+        /// Why `text` is not a URL to fetch from, nil when it is one.
+        package static func problem(_ text: String) -> String? {
+            guard text.utf8.count <= 2048, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+                let components = URLComponents(string: text), let scheme = components.scheme?.lowercased()
+            else { return "expected an http:// or https:// URL (ASCII, no spaces, at most 2048 bytes)" }
+            guard scheme == "http" || scheme == "https" else {
+                return "only http:// and https:// URLs are fetched, not \(scheme):"
+            }
+            guard let host = components.host, !host.isEmpty else { return "the URL has no host" }
+            guard components.user == nil, components.password == nil else {
+                return "the URL holds a user or password: it would be logged; give none"
+            }
+            return nil
         }
-        return nil
-    }
 
-    /// `scheme://host[:port]`: what messages show of a URL (never its path or query, which may
-    /// carry a key).
-    package static func logSafe(_ url: URL) -> String {
-        let host = url.host ?? "?"
-        return "\(url.scheme ?? "?")://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
-    }
-}
-
-/// Which redirects a fetch follows: at most `maxRedirects`, each to an http(s) URL that names no
-/// user, never from https to http, never back to a URL already visited (a loop).
-package struct RedirectPolicy: Sendable {
-    package let maxRedirects: Int
-
-    package init(maxRedirects: Int) { self.maxRedirects = maxRedirects }
-
-    /// Why the redirect from `from` to `to`, after `visited` (the first URL included), is refused;
-    /// nil when it is followed.
-    package func refusal(from: URL, to: URL, visited: [URL]) -> String? {
-        if visited.count > maxRedirects { return "more than \(maxRedirects) redirects" }
-        if let problem = RevocationFetchURL.problem(to.absoluteString) { return "redirect target: \(problem)" }
-        if from.scheme?.lowercased() == "https", to.scheme?.lowercased() != "https" {
-            return "a redirect from https to http (\(RevocationFetchURL.logSafe(to))) is never followed"
+        /// `scheme://host[:port]`: what messages show of a URL (never its path or query, which may
+        /// carry a key).
+        package static func logSafe(_ url: URL) -> String {
+            let host = url.host ?? "?"
+            return "\(url.scheme ?? "?")://\(host.contains(":") ? "[\(host)]" : host)"
+                + (url.port.map { ":\($0)" } ?? "")
         }
-        if visited.contains(where: { $0.absoluteString == to.absoluteString }) { return "a redirect loop" }
-        return nil
     }
-}
+
+    /// Which redirects a fetch follows: at most `maxRedirects`, each to an http(s) URL that names no
+    /// user, never from https to http, never back to a URL already visited (a loop).
+    package struct RedirectPolicy: Sendable {
+        package let maxRedirects: Int
+
+        package init(maxRedirects: Int) { self.maxRedirects = maxRedirects }
+
+        /// Why the redirect from `from` to `to`, after `visited` (the first URL included), is refused;
+        /// nil when it is followed.
+        package func refusal(from: URL, to: URL, visited: [URL]) -> String? {
+            if visited.count > maxRedirects { return "more than \(maxRedirects) redirects" }
+            if let problem = RevocationFetchURL.problem(to.absoluteString) { return "redirect target: \(problem)" }
+            if from.scheme?.lowercased() == "https", to.scheme?.lowercased() != "https" {
+                return "a redirect from https to http (\(RevocationFetchURL.logSafe(to))) is never followed"
+            }
+            if visited.contains(where: { $0.absoluteString == to.absoluteString }) { return "a redirect loop" }
+            return nil
+        }
+    }
+#endif
 
 extension FlagTable {
     static let revocationFetchRows: [OptionRow<RevocationFetchConfiguration>] = [
