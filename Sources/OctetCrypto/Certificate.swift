@@ -63,8 +63,7 @@ public final class Certificate: Sendable {
 
     /// The key when it is an EC P-256 key with an uncompressed point; nil for any other key.
     public var publicKeyP256: P256PublicKey? {
-        if case .p256(let key) = key { return key }
-        return nil
+        key?.p256
     }
 
     /// The raw contents of the extnValue OCTET STRING of the first extension with `oid`
@@ -88,7 +87,7 @@ public final class Certificate: Sendable {
 
     /// True when `key` verifies this certificate's signature.
     public func isSignedBy(key: P256PublicKey) -> Bool {
-        CertificateSignature.verifies(structure, with: .p256(key))
+        CertificateSignature.verifies(structure, with: CertificatePublicKey(key))
     }
 }
 

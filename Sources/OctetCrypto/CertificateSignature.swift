@@ -5,14 +5,15 @@ internal import _CryptoExtras
 
 /// A certificate's key as swift-crypto reads it from the SubjectPublicKeyInfo that arrived: EC on
 /// a named curve (P-256, P-384, P-521) with an uncompressed point, or RSA (`rsaEncryption`, 1024
-/// bits and more: `_RSA.Signing.PublicKey(unsafeDERRepresentation:)`, as real attestation roots
-/// include 1024-bit ones). Nil for any other key (ML-DSA, a compressed or off-curve point, a
-/// smaller RSA modulus): the certificate is still loaded, and its signatures verify nothing.
-enum CertificatePublicKey: Sendable {
-    case p256(P256PublicKey)
-    case p384(P384.Signing.PublicKey)
-    case p521(P521.Signing.PublicKey)
-    case rsa(_RSA.Signing.PublicKey)
+/// bits and more, read as n and e: real attestation roots include 1024-bit ones). Nil for any other
+/// key (ML-DSA, a compressed or off-curve point, a smaller RSA modulus): the certificate is still
+/// loaded, and its signatures verify nothing.
+///
+/// A struct over `CertificateSigningKey`, not an enum with a case per key type: such an enum keeps
+/// its case in the spare bits of the key's object pointer, which LeakSanitizer cannot follow, so
+/// `.ci/sanitize` reported every parsed root's key as leaked.
+struct CertificatePublicKey: Sendable {
+    private let key: any CertificateSigningKey
 
     init?(spki: ArraySlice<UInt8>) {
         guard let node = try? DER.parse(spki), var parts = try? node.sequence(),
@@ -22,7 +23,7 @@ enum CertificatePublicKey: Sendable {
         else { return nil }
         if kind.elementsEqual(ObjectIdentifiers.rsaEncryption) {
             guard let rsa = Self.rsaKey(parameters: &algorithm, key: key.bytes) else { return nil }
-            self = .rsa(rsa)
+            self.key = rsa
             return
         }
         // EC: the named curve is the one parameter (explicit curve parameters are not read).
@@ -31,16 +32,83 @@ enum CertificatePublicKey: Sendable {
         else { return nil }
         if curve.elementsEqual(ObjectIdentifiers.p256) {
             guard let p256 = try? P256PublicKey(x963Point: key.bytes) else { return nil }
-            self = .p256(p256)
+            self.key = p256
         } else if curve.elementsEqual(ObjectIdentifiers.p384) {
             guard let p384 = try? P384.Signing.PublicKey(x963Representation: key.bytes) else { return nil }
-            self = .p384(p384)
+            self.key = p384
         } else if curve.elementsEqual(ObjectIdentifiers.p521) {
             guard let p521 = try? P521.Signing.PublicKey(x963Representation: key.bytes) else { return nil }
-            self = .p521(p521)
+            self.key = p521
         } else {
             return nil
         }
+    }
+}
+
+extension CertificatePublicKey {
+    /// A P-256 key held already (`Certificate.isSignedBy(key:)`).
+    init(_ key: P256PublicKey) { self.key = key }
+
+    /// The key when it is EC P-256.
+    var p256: P256PublicKey? { key as? P256PublicKey }
+
+    /// True when `signature` is a strict-DER ECDSA signature over `digest` by this EC key.
+    func verifiesECDSA(_ signature: ArraySlice<UInt8>, for digest: any Digest) -> Bool {
+        key.verifiesECDSA(signature, for: digest)
+    }
+
+    /// True when `signature` is an RSA signature with `padding` over `digest` by this RSA key.
+    func verifiesRSA(_ signature: ArraySlice<UInt8>, for digest: any Digest, padding: _RSA.Signing.Padding) -> Bool {
+        key.verifiesRSA(signature, for: digest, padding: padding)
+    }
+}
+
+/// The certificate signatures one kind of key checks: ECDSA for an EC key, RSA for an RSA key;
+/// every other combination is false.
+protocol CertificateSigningKey: Sendable {
+    func verifiesECDSA(_ signature: ArraySlice<UInt8>, for digest: any Digest) -> Bool
+    func verifiesRSA(_ signature: ArraySlice<UInt8>, for digest: any Digest, padding: _RSA.Signing.Padding) -> Bool
+}
+
+extension CertificateSigningKey {
+    func verifiesECDSA(_ signature: ArraySlice<UInt8>, for digest: any Digest) -> Bool { false }
+    func verifiesRSA(_ signature: ArraySlice<UInt8>, for digest: any Digest, padding: _RSA.Signing.Padding) -> Bool {
+        false
+    }
+}
+
+extension P256PublicKey: CertificateSigningKey {
+    func verifiesECDSA(_ signature: ArraySlice<UInt8>, for digest: any Digest) -> Bool {
+        guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p256),
+            let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
+        else { return false }
+        return key.isValidSignature(parsed, for: digest)
+    }
+}
+
+extension P384.Signing.PublicKey: CertificateSigningKey {
+    func verifiesECDSA(_ signature: ArraySlice<UInt8>, for digest: any Digest) -> Bool {
+        guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p384),
+            let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: raw)
+        else { return false }
+        return isValidSignature(parsed, for: digest)
+    }
+}
+
+extension P521.Signing.PublicKey: CertificateSigningKey {
+    func verifiesECDSA(_ signature: ArraySlice<UInt8>, for digest: any Digest) -> Bool {
+        guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p521),
+            let parsed = try? P521.Signing.ECDSASignature(rawRepresentation: raw)
+        else { return false }
+        return isValidSignature(parsed, for: digest)
+    }
+}
+
+extension _RSA.Signing.PublicKey: CertificateSigningKey {
+    /// The signature must be exactly as long as the modulus.
+    func verifiesRSA(_ signature: ArraySlice<UInt8>, for digest: any Digest, padding: _RSA.Signing.Padding) -> Bool {
+        guard signature.count == (keySizeInBits + 7) / 8 else { return false }
+        return isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: digest, padding: padding)
     }
 }
 
@@ -125,36 +193,14 @@ enum CertificateSignature {
     private static func ecdsa(
         _ signature: ArraySlice<UInt8>, over signed: ArraySlice<UInt8>, _ hash: Hash, _ key: CertificatePublicKey
     ) -> Bool {
-        hash.digest(signed) { digest in
-            switch key {
-            case .p256(let key):
-                guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p256),
-                    let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
-                else { return false }
-                return key.key.isValidSignature(parsed, for: digest)
-            case .p384(let key):
-                guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p384),
-                    let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: raw)
-                else { return false }
-                return key.isValidSignature(parsed, for: digest)
-            case .p521(let key):
-                guard let raw = ECDSASignatureDER.rawRepresentation(signature, .p521),
-                    let parsed = try? P521.Signing.ECDSASignature(rawRepresentation: raw)
-                else { return false }
-                return key.isValidSignature(parsed, for: digest)
-            case .rsa:
-                return false
-            }
-        }
+        hash.digest(signed) { key.verifiesECDSA(signature, for: $0) }
     }
 
     private static func rsa(
         _ signature: ArraySlice<UInt8>, over signed: ArraySlice<UInt8>, _ hash: Hash, _ padding: _RSA.Signing.Padding,
         _ key: CertificatePublicKey
     ) -> Bool {
-        guard case .rsa(let key) = key, signature.count == (key.keySizeInBits + 7) / 8 else { return false }
-        let parsed = _RSA.Signing.RSASignature(rawRepresentation: signature)
-        return hash.digest(signed) { key.isValidSignature(parsed, for: $0, padding: padding) }
+        hash.digest(signed) { key.verifiesRSA(signature, for: $0, padding: padding) }
     }
 
     /// `RSASSA-PSS-params` (RFC 4055) when they are what `.PSS` means: a hash, MGF1 over the same
