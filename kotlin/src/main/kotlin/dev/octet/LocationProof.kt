@@ -167,7 +167,7 @@ class LocationProof(proofBytes: ByteArray) {
 
     private companion object {
         fun decodingException(error: WireException): ProofDecodingException =
-            ProofDecodingException(error.code.reasonCode.wire, error.description)
+            ProofDecodingException(error.code.reasonCode, error.description)
 
         fun regionInDegrees(region: RegionE7): ProofRegion = when (region) {
             is RegionE7.Circle -> ProofRegion.Circle(

@@ -1,5 +1,8 @@
 package dev.octet
 
+import dev.octet.geometry.ExpectedRegion
+import dev.octet.geometry.RegionResult
+
 /**
  * What [Octet.verify] checks beyond the proof's own signatures (seed: "VerifyOptions"): the seed's
  * members, defaults and order, then the additions of proof-format.md ("API additions"), each with
@@ -46,6 +49,14 @@ data class VerifyOptions(
     /** The apps whose proofs you accept; null => no `app-identity` check (proof-format.md, "App identity"). */
     val expectedApps: List<ExpectedApp>? = null
 ) {
+    /**
+     * [expectedRegion] judged once per options value, on first use (in e7 and valid, or its
+     * defect; null when none is given): the region checks of every proof verified with these
+     * options read it, and a [copy] judges its own. Not part of equality (Swift:
+     * `VerifyOptions.expectedRegionJudgement`).
+     */
+    internal val expectedRegionJudgement: RegionResult<ExpectedRegion>? by lazy { expectedRegion?.judgedAsExpected() }
+
     companion object {
         /**
          * The options to accept proofs with in production: the strict way, in one call. The seed's

@@ -78,7 +78,7 @@ internal class VerificationContext(
     /** The three region judgements, made once. */
     val regionJudgements: RegionJudgements by lazy(LazyThreadSafetyMode.NONE) {
         val claims = proof.claims
-        RegionCheck.judge(claims.region, claims.fix.latE7, claims.fix.lonE7, claims.fix.horizontalAccuracyMm, options.expectedRegion)
+        RegionCheck.judge(claims.region, claims.fix.latE7, claims.fix.lonE7, claims.fix.horizontalAccuracyMm, options.expectedRegionJudgement)
     }
 
     /** `stage-signatures`, judged once: `verdict-tier` and the signed tier depend on it. */

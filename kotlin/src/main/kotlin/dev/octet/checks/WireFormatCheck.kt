@@ -22,4 +22,4 @@ internal object WireFormatCheck {
 }
 
 /** The check `name` with this outcome (the code dropped on PASS and NOT_CHECKED, as they carry none). */
-internal fun Outcome.toCheck(name: String): ProofCheck = ProofCheck(name, status, detail, code?.wire)
+internal fun Outcome.toCheck(name: String): ProofCheck = ProofCheck(name, status, detail, code)

@@ -1,9 +1,7 @@
 package dev.octet.geometry
 
-import dev.octet.ProofRegion
-
 /** Degrees and metres to the wire's integers, with the design's one rounding rule. */
-object RegionE7Conversion {
+internal object RegionE7Conversion {
     private const val UINT32_MAX = 4294967295.0
 
     /**
@@ -31,26 +29,20 @@ object RegionE7Conversion {
     }
 
     /**
-     * Polygon vertices in degrees to e7; a value that does not convert is its field's range defect.
-     * More than 1000 vertices is reported before any conversion.
+     * Polygon vertices in degrees to e7 ([count] of them, vertex i at [latitude]`(i)`,
+     * [longitude]`(i)`); a value that does not convert is its field's range defect. More than 1000
+     * vertices is reported before any conversion.
      */
-    fun polygon(vertices: List<ProofRegion.Coordinate>): RegionResult<RegionE7> {
-        if (vertices.size > RegionValidator.POLYGON_MAX_VERTICES) {
-            return RegionResult.Failure(RegionDefect.polygonVertexCount(vertices.size))
+    fun polygon(count: Int, latitude: (Int) -> Double, longitude: (Int) -> Double): RegionResult<RegionE7> {
+        if (count > RegionValidator.POLYGON_MAX_VERTICES) {
+            return RegionResult.Failure(RegionDefect.polygonVertexCount(count))
         }
-        val points = ArrayList<PointE7>(vertices.size)
-        for (vertex in vertices) {
-            val lat = E7.fromDegrees(vertex.latitude) ?: return RegionResult.Failure(RegionDefect.LATITUDE_OUT_OF_RANGE)
-            val lon = E7.fromDegrees(vertex.longitude) ?: return RegionResult.Failure(RegionDefect.LONGITUDE_OUT_OF_RANGE)
+        val points = ArrayList<PointE7>(count)
+        for (index in 0 until count) {
+            val lat = E7.fromDegrees(latitude(index)) ?: return RegionResult.Failure(RegionDefect.LATITUDE_OUT_OF_RANGE)
+            val lon = E7.fromDegrees(longitude(index)) ?: return RegionResult.Failure(RegionDefect.LONGITUDE_OUT_OF_RANGE)
             points.add(PointE7(lat, lon))
         }
         return RegionResult.Success(RegionE7.Polygon(points))
-    }
-
-    /** An `expectedRegion` in e7, with the design's rounding (a geohash is taken as it is). */
-    fun expected(region: ProofRegion): RegionResult<RegionE7> = when (region) {
-        is ProofRegion.Circle -> circle(region.latitude, region.longitude, region.radiusMeters)
-        is ProofRegion.Geohash -> RegionResult.Success(RegionE7.Geohash(region.geohash))
-        is ProofRegion.Polygon -> polygon(region.vertices)
     }
 }

@@ -11,24 +11,18 @@ import dev.octet.outcome.ReasonCode
  * an invalid expected region first. On invalid input they still return an outcome. Details are
  * log-safe: shapes, counts and margins inside a region, never a coordinate, never how far outside.
  */
-object RegionRules {
+internal object RegionRules {
     /**
-     * All three checks, as the recipe runs them: an invalid expected region fails all three
-     * ("expected region invalid: …"). The claimed region is taken as valid (the wire decoder has
-     * judged it). [horizontalAccuracyMillimeters] is the fix's uint32 accuracy.
+     * All three checks, as the recipe runs them, against an expected region already judged valid
+     * ([ExpectedRegion]). The claimed region is taken as valid (the wire decoder has judged it).
+     * [horizontalAccuracyMillimeters] is the fix's uint32 accuracy.
      */
-    fun judge(claimed: RegionE7, expected: RegionE7, fix: PointE7, horizontalAccuracyMillimeters: Long): RegionJudgements {
-        val defect = RegionValidator.defect(expected)
-        if (defect != null) {
-            val failure = Outcome.fail(ReasonCode.EXPECTED_REGION_INVALID, "expected region invalid: $defect")
-            return RegionJudgements(failure, failure, failure)
-        }
-        return RegionJudgements(
-            regionClaim(claimed, expected),
-            regionType(claimed, expected),
+    fun judge(claimed: RegionE7, expected: ExpectedRegion, fix: PointE7, horizontalAccuracyMillimeters: Long): RegionJudgements =
+        RegionJudgements(
+            regionClaim(claimed, expected.e7),
+            regionType(claimed, expected.e7),
             contains(fix, horizontalAccuracyMillimeters, claimed)
         )
-    }
 
     /** `region-type`: the claimed shape equals the expected shape. */
     fun regionType(claimed: RegionE7, expected: RegionE7): Outcome =
@@ -182,4 +176,4 @@ object RegionRules {
  * The three region checks of one verification, in recipe order, each an [Outcome] with a log-safe
  * detail (shapes, counts and margins; never a coordinate).
  */
-data class RegionJudgements(val regionClaim: Outcome, val regionType: Outcome, val contains: Outcome)
+internal data class RegionJudgements(val regionClaim: Outcome, val regionType: Outcome, val contains: Outcome)

@@ -1,6 +1,7 @@
 package dev.octet.geometry
 
 import dev.octet.ProofRegion
+import dev.octet.toE7
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Test
@@ -40,7 +41,7 @@ class ConversionTest {
         assertEquals(RegionDefect.RADIUS_OUT_OF_RANGE, RegionValidator.defect(zeroRadius))
         assertEquals(
             RegionResult.Success(Fixtures.polygon(1 to 0, 10_000_000 to 10_000_000, 0 to 10_000_000)),
-            RegionE7Conversion.polygon(listOf(coordinate(0.00000005, 0.0), coordinate(1.0, 1.0), coordinate(0.0, 1.0)))
+            ProofRegion.Polygon(listOf(coordinate(0.00000005, 0.0), coordinate(1.0, 1.0), coordinate(0.0, 1.0))).toE7()
         )
     }
 
@@ -54,11 +55,11 @@ class ConversionTest {
         )
         assertEquals(
             RegionResult.Failure(RegionDefect.LONGITUDE_OUT_OF_RANGE),
-            RegionE7Conversion.polygon(listOf(coordinate(0.0, 0.0), coordinate(1.0, Double.POSITIVE_INFINITY), coordinate(0.0, 1.0)))
+            ProofRegion.Polygon(listOf(coordinate(0.0, 0.0), coordinate(1.0, Double.POSITIVE_INFINITY), coordinate(0.0, 1.0))).toE7()
         )
         assertEquals(
             RegionResult.Failure(RegionDefect.polygonVertexCount(1001)),
-            RegionE7Conversion.polygon(List(1001) { coordinate(0.0, 0.0) })
+            ProofRegion.Polygon(List(1001) { coordinate(0.0, 0.0) }).toE7()
         )
         // Latitude is judged before longitude, and both before the radius.
         assertEquals(
@@ -71,14 +72,14 @@ class ConversionTest {
     fun `an expected ProofRegion converts by shape, a geohash as it is`() {
         assertEquals(
             RegionResult.Success(RegionE7.Circle(PointE7(473_661_234, 85_412_345), 251)),
-            RegionE7Conversion.expected(ProofRegion.Circle(47.3661234, 8.5412345, 250.5))
+            (ProofRegion.Circle(47.3661234, 8.5412345, 250.5)).toE7()
         )
-        assertEquals(RegionResult.Success(RegionE7.Geohash("U0m")), RegionE7Conversion.expected(ProofRegion.Geohash("U0m")))
+        assertEquals(RegionResult.Success(RegionE7.Geohash("U0m")), (ProofRegion.Geohash("U0m")).toE7())
         assertEquals(
             RegionResult.Success(Fixtures.polygon(-1 to 0, 0 to 1, 1 to 0)),
-            RegionE7Conversion.expected(
+            (
                 ProofRegion.Polygon(listOf(coordinate(-0.00000005, 0.0), coordinate(0.0, 0.00000005), coordinate(0.00000005, -0.0)))
-            )
+            ).toE7()
         )
     }
 

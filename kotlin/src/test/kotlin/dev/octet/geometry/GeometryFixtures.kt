@@ -1,5 +1,7 @@
 package dev.octet.geometry
 
+import dev.octet.ProofRegion
+import dev.octet.judgedAsExpected
 import java.io.File
 
 /** Builders for regions in tests: e7 integers written as (lat, lon) pairs, like the wire (Swift: `Fixtures`). */
@@ -199,3 +201,11 @@ object MiniJson {
         }
     }
 }
+
+/** The three region judgements against [expected] in degrees, judged as `VerifyOptions` judges it. */
+internal fun judgeExpected(claimed: RegionE7, fixLatE7: Int, fixLonE7: Int, accuracyMm: Long, expected: ProofRegion?): RegionJudgements =
+    RegionCheck.judge(claimed, fixLatE7, fixLonE7, accuracyMm, expected?.judgedAsExpected())
+
+/** The three region judgements against [expected] in e7, judged first as an expected region is. */
+internal fun judgeRules(claimed: RegionE7, expected: RegionE7, fix: PointE7, accuracyMm: Long): RegionJudgements =
+    RegionCheck.judge(claimed, fix.latE7, fix.lonE7, accuracyMm, ExpectedRegion.judge(RegionResult.Success(expected)))

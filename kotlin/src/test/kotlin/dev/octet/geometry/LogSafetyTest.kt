@@ -50,7 +50,7 @@ class LogSafetyTest {
                 }
                 // Through the seam, with the expected region in degrees.
                 val degrees = ProofRegion.Circle(center.latitudeDegrees, center.longitudeDegrees, 500.0)
-                val judged = RegionCheck.judge(claimed, fix.latE7, fix.lonE7, accuracy, degrees)
+                val judged = judgeExpected(claimed, fix.latE7, fix.lonE7, accuracy, degrees)
                 details.addAll(listOf(judged.regionClaim, judged.regionType, judged.contains))
                 for (judgement in details) {
                     checked += 1
@@ -106,7 +106,7 @@ class LogSafetyTest {
             for (claimed in regions) {
                 val judgements = mutableListOf<Outcome>(RegionRules.contains(fix, accuracy, claimed))
                 for (expected in regions) {
-                    val all = RegionRules.judge(claimed, expected, fix, accuracy)
+                    val all = judgeRules(claimed, expected, fix, accuracy)
                     judgements.addAll(listOf(all.regionClaim, all.regionType, all.contains))
                 }
                 for (judgement in judgements) {
@@ -127,7 +127,7 @@ class LogSafetyTest {
     @Test
     fun `defect descriptions name rules and counts, never values`() {
         val region = ProofRegion.Circle(47.3661234, 8.5412345, 1e7)
-        val judged = RegionCheck.judge(RegionE7.Geohash("u0m"), 473_661_234, 85_412_345, 0, region)
+        val judged = judgeExpected(RegionE7.Geohash("u0m"), 473_661_234, 85_412_345, 0, region)
         assertEquals("expected region invalid: radius outside 1...1000000 m", judged.contains.detail)
         for (secret in leaks(473_661_234) + leaks(85_412_345) + "10000000") {
             assertFalse(judged.contains.detail.contains(secret))

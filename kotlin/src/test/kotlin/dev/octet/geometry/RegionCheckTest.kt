@@ -2,6 +2,7 @@ package dev.octet.geometry
 
 import dev.octet.CheckStatus
 import dev.octet.ProofRegion
+import dev.octet.expectedRegionDefect
 import dev.octet.outcome.Outcome
 import dev.octet.outcome.ReasonCode
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -15,7 +16,7 @@ class RegionCheckTest {
 
     @Test
     fun `no expected region - all three NOT-CHECKED`() {
-        val judged = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 5_000, null)
+        val judged = judgeExpected(claimed, 473_661_234, 85_412_345, 5_000, null)
         val skipped = Outcome.notChecked("no expectedRegion given")
         assertEquals(RegionJudgements(skipped, skipped, skipped), judged)
     }
@@ -28,7 +29,7 @@ class RegionCheckTest {
             ProofRegion.Circle(0.0, 0.0, -1.0) to "expected region invalid: radius outside 1...1000000 m",
             ProofRegion.Polygon(List(1001) { ProofRegion.Coordinate(0.0, 0.0) }) to "expected region invalid: polygon has 1001 vertices; 3...1000 allowed"
         )) {
-            val judged = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 5_000, region)
+            val judged = judgeExpected(claimed, 473_661_234, 85_412_345, 5_000, region)
             val failure = Outcome.fail(ReasonCode.EXPECTED_REGION_INVALID, detail)
             assertEquals(RegionJudgements(failure, failure, failure), judged)
         }
@@ -44,40 +45,40 @@ class RegionCheckTest {
             ProofRegion.Polygon(listOf(ProofRegion.Coordinate(0.0, 0.0), ProofRegion.Coordinate(1.0, 1.0), ProofRegion.Coordinate(2.0, 2.0))) to
                 "expected region invalid: polygon has zero area"
         )) {
-            val judged = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 5_000, region)
+            val judged = judgeExpected(claimed, 473_661_234, 85_412_345, 5_000, region)
             for (outcome in listOf(judged.regionClaim, judged.regionType, judged.contains)) {
                 assertEquals(CheckStatus.FAIL, outcome.status)
                 assertEquals(ReasonCode.EXPECTED_REGION_INVALID, outcome.code)
                 assertEquals(detail, outcome.detail)
             }
-            assertEquals(RegionCheck.expectedRegionDefect(region).toString(), detail.removePrefix("expected region invalid: "))
+            assertEquals(region.expectedRegionDefect.toString(), detail.removePrefix("expected region invalid: "))
         }
     }
 
     @Test
     fun `a valid expected region is judged - a claim inside passes all three`() {
-        val judged = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 5_000, ProofRegion.Circle(47.3661234, 8.5412345, 250.0))
+        val judged = judgeExpected(claimed, 473_661_234, 85_412_345, 5_000, ProofRegion.Circle(47.3661234, 8.5412345, 250.0))
         assertEquals(Outcome.pass("claimed circle lies ≥ 150 m inside the expected circle"), judged.regionClaim)
         assertEquals(Outcome.pass("claimed circle, as expected"), judged.regionType)
         assertEquals(Outcome.pass("uncertainty disc lies ≥ 95 m inside the claimed circle"), judged.contains)
-        assertNull(RegionCheck.expectedRegionDefect(ProofRegion.Circle(47.3661234, 8.5412345, 250.0)))
+        assertNull(ProofRegion.Circle(47.3661234, 8.5412345, 250.0).expectedRegionDefect)
     }
 
     @Test
     fun `the expected circle is rounded to e7 and whole metres before it is compared`() {
         // 47.36612344 rounds to the claimed centre, 8.54123445 (a product of exactly 85412344.5) rounds
         // half away from zero to it, and a 100.4 m radius rounds to 100: the claim equals it.
-        val equal = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 0, ProofRegion.Circle(47.36612344, 8.54123445, 100.4))
+        val equal = judgeExpected(claimed, 473_661_234, 85_412_345, 0, ProofRegion.Circle(47.36612344, 8.54123445, 100.4))
         assertEquals(Outcome.pass("claimed circle equals the expected circle"), equal.regionClaim)
-        val smaller = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 0, ProofRegion.Circle(47.3661234, 8.5412345, 99.5))
+        val smaller = judgeExpected(claimed, 473_661_234, 85_412_345, 0, ProofRegion.Circle(47.3661234, 8.5412345, 99.5))
         assertEquals(Outcome.pass("claimed circle equals the expected circle"), smaller.regionClaim)
-        val tooSmall = RegionCheck.judge(claimed, 473_661_234, 85_412_345, 0, ProofRegion.Circle(47.3661234, 8.5412345, 99.49))
+        val tooSmall = judgeExpected(claimed, 473_661_234, 85_412_345, 0, ProofRegion.Circle(47.3661234, 8.5412345, 99.49))
         assertEquals(ReasonCode.REGION_NOT_INSIDE, tooSmall.regionClaim.code)
     }
 
     @Test
     fun `a fix out of range fails contains only`() {
-        val judged = RegionCheck.judge(claimed, 900_000_001, 0, 0, ProofRegion.Circle(47.3661234, 8.5412345, 250.0))
+        val judged = judgeExpected(claimed, 900_000_001, 0, 0, ProofRegion.Circle(47.3661234, 8.5412345, 250.0))
         assertTrue(judged.regionClaim.passed)
         assertTrue(judged.regionType.passed)
         assertEquals(Outcome.fail(ReasonCode.FIX_OUT_OF_RANGE, "fix coordinates out of range"), judged.contains)

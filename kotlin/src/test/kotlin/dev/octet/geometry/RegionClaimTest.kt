@@ -111,16 +111,16 @@ class RegionClaimTest {
 
     @Test
     fun `an invalid expected region fails all three checks, naming the defect`() {
-        val judgements = RegionRules.judge(square, Fixtures.polygon(0 to 0, 1 to 1, 2 to 2), PointE7(500_000, 500_000), 0)
+        val judgements = judgeRules(square, Fixtures.polygon(0 to 0, 1 to 1, 2 to 2), PointE7(500_000, 500_000), 0)
         val failure = Outcome.fail(ReasonCode.EXPECTED_REGION_INVALID, "expected region invalid: polygon has zero area")
         assertEquals(RegionJudgements(failure, failure, failure), judgements)
-        val valid = RegionRules.judge(square, square, PointE7(500_000, 500_000), 0)
+        val valid = judgeRules(square, square, PointE7(500_000, 500_000), 0)
         assertTrue(valid.regionClaim.passed && valid.regionType.passed && valid.contains.passed)
     }
 
     @Test
     fun `contains is judged on the claimed region whatever region-claim says`() {
-        val judged = RegionRules.judge(RegionE7.Geohash("u0m"), square, PointE7(500_000, 500_000), 0)
+        val judged = judgeRules(RegionE7.Geohash("u0m"), square, PointE7(500_000, 500_000), 0)
         assertEquals(ReasonCode.REGION_TYPE_MISMATCH, judged.regionClaim.code)
         assertEquals(ReasonCode.REGION_TYPE_MISMATCH, judged.regionType.code)
         assertEquals(ReasonCode.OUTSIDE_REGION, judged.contains.code)
