@@ -15,8 +15,12 @@ internal fun ProofRegion.toE7(): RegionResult<RegionE7> = when (this) {
     is ProofRegion.Circle -> RegionE7Conversion.circle(latitude, longitude, radiusMeters)
     is ProofRegion.Geohash -> RegionResult.Success(RegionE7.Geohash(geohash))
     is ProofRegion.Polygon -> {
-        val vertices = vertices
-        RegionE7Conversion.polygon(vertices.size, { vertices[it].latitude }, { vertices[it].longitude })
+        val coordinates = vertices
+        RegionE7Conversion.polygon(object : RegionE7Conversion.VerticesInDegrees {
+            override val count: Int = coordinates.size
+            override fun latitude(index: Int): Double = coordinates[index].latitude
+            override fun longitude(index: Int): Double = coordinates[index].longitude
+        })
     }
 }
 

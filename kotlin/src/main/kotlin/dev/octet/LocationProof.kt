@@ -1,10 +1,6 @@
 package dev.octet
 
 import dev.octet.geometry.RegionE7
-import dev.octet.wire.DecodedProof
-import dev.octet.wire.DeviceEvidence
-import dev.octet.wire.ProofDecoder
-import dev.octet.wire.ProofLimits
 import dev.octet.wire.WireException
 import java.util.Collections
 

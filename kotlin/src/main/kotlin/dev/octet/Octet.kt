@@ -1,7 +1,5 @@
 package dev.octet
 
-import dev.octet.checks.Recipe
-import dev.octet.wire.ProofLimits
 
 /**
  * On-device proof verification: static, synchronous, offline (seed: "Octet.verify").

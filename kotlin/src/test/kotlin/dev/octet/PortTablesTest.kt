@@ -1,9 +1,8 @@
 package dev.octet
 
-import dev.octet.checks.CheckName
-import dev.octet.checks.Recipe
 import dev.octet.outcome.ReasonCode
 import dev.octet.wire.WireCode
+import dev.octet.wire.WireSchema
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -50,7 +49,7 @@ class PortTablesTest {
         val documented = documentedRecipe()
         val kotlin = listOf(CheckName.WIRE_FORMAT) + Recipe.checks.map { it.name }
         assertTrue(documented.size >= 18, "the recipe table was read")
-        assertEquals(documented, kotlin, difference(documented, kotlin, "docs/checks.md's recipe table", "checks/Recipe.kt"))
+        assertEquals(documented, kotlin, difference(documented, kotlin, "docs/checks.md's recipe table", "Recipe.kt"))
     }
 
     @Test
@@ -58,7 +57,7 @@ class PortTablesTest {
         val names = CheckName::class.java.declaredFields
             .filter { Modifier.isStatic(it.modifiers) && it.type == String::class.java }
             .map { it.get(null) as String }
-        assertEquals(documentedRecipe().sorted(), names.sorted(), "checks/CheckName.kt and docs/checks.md's recipe table")
+        assertEquals(documentedRecipe().sorted(), names.sorted(), "CheckName.kt and docs/checks.md's recipe table")
     }
 
     @Test
@@ -84,14 +83,12 @@ class PortTablesTest {
     }
 
     /**
-     * The decoder states its bounds as literals at its call sites (issue 43, item 5 moves them into
-     * `ProofSchema`), so they are read from its source: each `bounded(…, "field", min, max)`, the
-     * point fields' `bounded(record, field.name, 65, 65)`, and each `x.size !in a..b` (bytes) or
-     * `count !in a..b` (records) with the field its error names. A bound is compared by the field's
-     * own name, since the decoder does not name the message in every call.
+     * The bounds live in `ProofSchema` (each `FieldSpec`'s `bytes` and `records`), which the
+     * decoder reads, so they are read from there: every field of every message's schema. A bound
+     * is compared by the field's own name, as the table names fields.
      */
     @Test
-    fun `the decoder's byte and record bounds are those of docs proof-format md's bounds table`() {
+    fun `the schema's byte and record bounds are those of docs proof-format md's bounds table`() {
         val documented = HashSet<String>()
         for (row in table("proof-format.md", "- **Bounds**")) {
             val fields = backticked(row[0]).filter { it.contains(".") }.map { it.substringAfter(".") }
@@ -102,27 +99,29 @@ class PortTablesTest {
                 .toList()
             for (field in fields) for (bound in found) documented.add("$field $bound")
         }
-        val source = File(repository, "kotlin/src/main/kotlin/dev/octet/wire/ProofDecoder.kt").readText()
         val kotlin = HashSet<String>()
-        for (call in Regex("""\.bounded\([^"\n]*"(\w+)", (\d+), (\d+)\)""").findAll(source)) {
-            kotlin.add("${call.groupValues[1]} bytes ${call.groupValues[2]}..${call.groupValues[3]}")
+        val messages = ProofSchema::class.nestedClasses.mapNotNull { it.objectInstance }
+        for (message in messages) {
+            val schema = message.javaClass.getMethod("getSchema").invoke(message) as WireSchema
+            for (field in schema.fields) {
+                field.bytes?.let { kotlin.add("${field.name} bytes ${it.first}..${it.last}") }
+                field.records?.let { kotlin.add("${field.name} records ${it.first}..${it.last}") }
+            }
         }
-        val point = Regex("""bounded\(record, field\.name, (\d+), (\d+)\)""").find(source)
-        assertTrue(point != null, "the point fields' bound was found in ProofDecoder.kt")
-        for (call in Regex("""point\(\w+, \w+, \w+\.(\w+)\)""").findAll(source)) {
-            val field = call.groupValues[1].replace(Regex("[A-Z]")) { "_${it.value[0] + ('a' - 'A')}" }
-            kotlin.add("$field bytes ${point!!.groupValues[1]}..${point.groupValues[2]}")
-        }
-        for (check in Regex("""\w+(\.size)? !in (\d+)\.\.(\d+)[^"]*"(?:[A-Z]\w*\.)?(\w+)""").findAll(source)) {
-            val kind = if (check.groupValues[1].length == 0) "records" else "bytes"
-            kotlin.add("${check.groupValues[4]} $kind ${check.groupValues[2]}..${check.groupValues[3]}")
-        }
-        assertTrue(kotlin.size >= 15, "the decoder's bounds were read: $kotlin")
+        assertTrue(kotlin.size >= 15 && messages.size >= 15, "the schema's bounds were read: $kotlin")
         assertEquals(
             documented.sorted(), kotlin.sorted(),
             "docs/proof-format.md's bounds table lacks ${(kotlin - documented).sorted()}, " +
-                "kotlin/src/main/kotlin/dev/octet/wire/ProofDecoder.kt lacks ${(documented - kotlin).sorted()} " +
+                "kotlin/src/main/kotlin/dev/octet/ProofSchema.kt lacks ${(documented - kotlin).sorted()} " +
                 "(Swift's ProofSchema must agree too)"
         )
+    }
+
+    @Test
+    fun `the decoder passes a field to bounded and reads counts from the schema, never a number`() {
+        val source = File(repository, "kotlin/src/main/kotlin/dev/octet/ProofDecoder.kt").readText()
+        assertTrue(Regex("""\.bounded\(\w+[^\n]*, \w+\.\w+\)""").containsMatchIn(source), "ProofDecoder.kt calls bounded")
+        val literals = Regex("""\.bounded\([^\n]*\d+, \d+\)|!in \d+\.\.\d+""").findAll(source).map { it.value }.toList()
+        assertEquals(emptyList<String>(), literals, "bounds written at the decoder's call sites, not in ProofSchema")
     }
 }

@@ -14,7 +14,7 @@ import dev.octet.outcome.ReasonCode
  * never handed to the provider. Every other certificate must also load in the platform's X.509
  * provider; one that does not is malformed too.
  */
-class AndroidCertificateChain private constructor(private val entries: List<Entry>) {
+internal class AndroidCertificateChain private constructor(private val entries: List<Entry>) {
     /** One certificate: read (and, unless it is the dropped root, loaded), or why not. */
     internal class Entry(
         /** Its fields, when well-formed. */

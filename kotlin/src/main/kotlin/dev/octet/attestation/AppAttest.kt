@@ -1,6 +1,5 @@
 package dev.octet.attestation
 
-import dev.octet.TrustAnchors
 import dev.octet.crypto.P256PublicKey
 import dev.octet.crypto.Sha256
 import dev.octet.outcome.Outcome
@@ -12,7 +11,7 @@ import dev.octet.outcome.ReasonCode
  * never throw; a FAIL's detail names the rule that failed and never quotes keys, identifiers or
  * input bytes.
  */
-object AppAttest {
+internal object AppAttest {
     /** The aaguid of keys made in production (App Store, TestFlight): "appattest" and seven zero bytes. */
     private val PRODUCTION_AAGUID = "appattest".toByteArray(Charsets.UTF_8) + ByteArray(7)
 
@@ -53,7 +52,7 @@ object AppAttest {
         proofPublicKey: ByteArray,
         claimsAppId: String,
         claimsCreatedAtMs: Long,
-        anchors: TrustAnchors
+        anchors: AnchorSet
     ): Outcome = judge {
         verifyEnrolment(
             keyId.copyOf(), attestationObject.copyOf(), clientDataHash.copyOf(), enrolmentAppId, proofKeyId.copyOf(),
@@ -101,7 +100,7 @@ object AppAttest {
         proofPublicKey: ByteArray,
         claimsAppId: String,
         claimsCreatedAtMs: Long,
-        anchors: TrustAnchors
+        anchors: AnchorSet
     ): String {
         if (!keyId.contentEquals(proofKeyId)) throw AppAttestFailure(ReasonCode.KEY_ID_MISMATCH, "enrolment is for another key_id")
 
@@ -165,11 +164,11 @@ object AppAttest {
      * one-time event; credential certificates live about three days). The anchor's own validity is
      * not judged.
      */
-    private fun verifyChain(credential: Certificate, intermediate: Certificate, anchors: TrustAnchors) {
+    private fun verifyChain(credential: Certificate, intermediate: Certificate, anchors: AnchorSet) {
         if (!credential.fields.isIssuedByName(intermediate.fields) || !credential.isSignedBy(intermediate)) {
             throw AppAttestFailure(ReasonCode.CHAIN_BROKEN, "credential certificate is not signed by the x5c intermediate")
         }
-        if (!anchors.appAttestRoots.anchors(intermediate)) {
+        if (!anchors.anchors(intermediate)) {
             throw AppAttestFailure(ReasonCode.CHAIN_UNTRUSTED, "credential certificate chain does not reach the App Attest root")
         }
         val time = credential.fields.notBefore

@@ -11,7 +11,7 @@ import java.util.Arrays
  * negative here, is hashed into `content_root` with the same 64 bits, and matches no manifest
  * size (at most 2^53) and no file length. The digest is copied in and handed out as a copy.
  */
-class CommittedContent(
+internal class CommittedContent(
     /** The app-chosen identifier of the item (log-safe). */
     val key: String,
     /** The item's MIME type. */
@@ -44,7 +44,7 @@ class CommittedContent(
  * `content_root` signed in that stage (Swift: `ContentCommitmentClaim`). The root is recomputed
  * once, here: `caller-manifest` and `caller-metadata` both read the answer.
  */
-class ContentCommitmentClaim(items: List<CommittedContent>, signedRoot: ByteArray?) {
+internal class ContentCommitmentClaim(items: List<CommittedContent>, signedRoot: ByteArray?) {
     /** `Claims.content`, in order. */
     val items: List<CommittedContent> = items.toList()
 

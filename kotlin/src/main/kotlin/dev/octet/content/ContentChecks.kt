@@ -1,8 +1,7 @@
 package dev.octet.content
 
-import dev.octet.CallerMetadataCheck
-import dev.octet.CheckStatus
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import dev.octet.outcome.ReasonCode
 
 /**
@@ -12,7 +11,7 @@ import dev.octet.outcome.ReasonCode
  * proof lists (validated identifiers), never content, salts, digests, roots, locators, or the
  * reason of an `Unavailable`.
  */
-object ContentChecks {
+internal object ContentChecks {
     /**
      * `caller-manifest`: the list the proof carries recomputes its signed `content_root`, and a
      * presented manifest ([manifest], parsed once; null when none was presented) matches that list.
@@ -27,9 +26,9 @@ object ContentChecks {
         val count = claim.items.size
         val recomputed = "$count listed ${if (count == 1) "item recomputes" else "items recompute"} the signed content_root"
         if (manifest == null) return Outcome.pass("$recomputed; no manifest presented")
-        manifest.defect?.let { return coded(CheckStatus.FAIL, ReasonCode.MANIFEST_INVALID, it.description) }
-        val parsed = manifest.manifest ?: return coded(CheckStatus.FAIL, ReasonCode.MANIFEST_INVALID, "no manifest read")
-        manifestDifference(parsed, claim.items)?.let { return coded(CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH, it) }
+        manifest.defect?.let { return coded(OutcomeStatus.FAIL, ReasonCode.MANIFEST_INVALID, it.description) }
+        val parsed = manifest.manifest ?: return coded(OutcomeStatus.FAIL, ReasonCode.MANIFEST_INVALID, "no manifest read")
+        manifestDifference(parsed, claim.items)?.let { return coded(OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH, it) }
         return Outcome.pass("$recomputed; the manifest matches")
     }
 
@@ -51,27 +50,16 @@ object ContentChecks {
         )
     }
 
-    /**
-     * `caller-metadata`: the ordered rules 1–9 of proof-format.md, first match wins. [manifest] is
-     * `check.manifestJson` parsed once by the caller (null exactly when `check` or its manifest is null).
-     */
-    fun callerMetadata(
-        claim: ContentCommitmentClaim,
-        check: CallerMetadataCheck?,
-        manifest: PresentedManifest?,
-        requireCallerMetadata: Boolean
-    ): Outcome = CallerMetadataRules(claim, check, manifest, requireCallerMetadata).judge()
-
     // Shared
 
     /** The proof-level defect of rule 4 and of `caller-manifest`, or null when the list recomputes the root. */
     internal fun rootFailure(claim: ContentCommitmentClaim): Outcome? {
         if (!claim.hasSignedRoot) {
-            return coded(CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH, "the proof lists content without a CONTENT stage")
+            return coded(OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH, "the proof lists content without a CONTENT stage")
         }
         if (!claim.listRecomputesSignedRoot) {
             return coded(
-                CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH,
+                OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH,
                 "the proof's content list does not recompute its signed content_root"
             )
         }
@@ -106,13 +94,13 @@ object ContentChecks {
      * A content outcome whose detail starts with its code (`MANIFEST_MISMATCH: …`), as the seed's
      * page shows these codes; the code itself is the outcome's `code`, never read back from the text.
      */
-    internal fun coded(status: CheckStatus, code: ReasonCode, text: String): Outcome {
+    internal fun coded(status: OutcomeStatus, code: ReasonCode, text: String): Outcome {
         val detail = "${code.wire}: $text"
         return when (status) {
-            CheckStatus.FAIL -> Outcome.fail(code, detail)
-            CheckStatus.WARN -> Outcome.warn(code, detail)
-            CheckStatus.INCONCLUSIVE -> Outcome.inconclusive(code, detail)
-            CheckStatus.PASS, CheckStatus.NOT_CHECKED -> throw IllegalArgumentException("a coded content outcome is FAIL, WARN or INCONCLUSIVE")
+            OutcomeStatus.FAIL -> Outcome.fail(code, detail)
+            OutcomeStatus.WARN -> Outcome.warn(code, detail)
+            OutcomeStatus.INCONCLUSIVE -> Outcome.inconclusive(code, detail)
+            OutcomeStatus.PASS, OutcomeStatus.NOT_CHECKED -> throw IllegalArgumentException("a coded content outcome is FAIL, WARN or INCONCLUSIVE")
         }
     }
 

@@ -13,7 +13,7 @@ import java.io.FileInputStream
  * could block the open itself, a device could never end. No I/O error escapes: a file that cannot
  * be read is [FileOutcome.Unreadable].
  */
-object ContentHashing {
+internal object ContentHashing {
     /** The read buffer: 64 KiB, small enough for any Android heap, large enough that reads cost little next to SHA-256. */
     const val READ_BUFFER_SIZE = 64 * 1024
 

@@ -11,7 +11,7 @@ import java.security.MessageDigest
  *
  * with `lp(s) = u32be(len(s)) || s` over UTF-8 bytes, and an absent locator hashed as the empty string.
  */
-object ContentRoot {
+internal object ContentRoot {
     private val domainTag = "octet/v1/content\u0000".toByteArray(Charsets.UTF_8)
 
     /**

@@ -9,7 +9,7 @@ import java.util.Arrays
  * Wire form (proof-format.md, "Content"): `{"v":1,"entries":[{"key","contentType","size","salt","sha256"}]}`,
  * strict JSON, `salt` and `sha256` in lower-case hex. Read it with [PresentedManifest.parse].
  */
-class Manifest(entries: List<Entry>) {
+internal class Manifest(entries: List<Entry>) {
     val entries: List<Entry> = entries.toList()
 
     class Entry(val key: String, val contentType: String, val size: Long, salt: ByteArray, sha256: ByteArray) {

@@ -7,7 +7,7 @@ import dev.octet.encoding.json.JsonError
  * entry index and the schema's member names, never a value or a name read from the input
  * (Swift: `ManifestDefect`, the same codes and wording). Equal by every field.
  */
-class ManifestDefect(
+internal class ManifestDefect(
     val code: Code,
     /** The 0-based entry index, when the defect is inside an entry. */
     val entry: Int? = null,

@@ -10,7 +10,7 @@ import dev.octet.encoding.json.JsonValue
  * The presented manifest, parsed once (inside `verify`, `caller-manifest` and `caller-metadata`
  * read the same one): exactly one of [manifest] and [defect] is non-null.
  */
-class PresentedManifest private constructor(val manifest: Manifest?, val defect: ManifestDefect?) {
+internal class PresentedManifest private constructor(val manifest: Manifest?, val defect: ManifestDefect?) {
     override fun toString(): String = manifest?.toString() ?: "ManifestDefect(${defect?.description})"
 
     companion object {

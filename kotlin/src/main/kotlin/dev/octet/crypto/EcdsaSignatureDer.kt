@@ -9,7 +9,7 @@ import java.math.BigInteger
  * Judged here, before any provider sees the bytes, so that the rule never depends on how lenient
  * a provider is (SunEC, Bouncy Castle and Conscrypt differ).
  */
-object EcdsaSignatureDer {
+internal object EcdsaSignatureDer {
     enum class Defect { NOT_A_SEQUENCE, BAD_LENGTH, TRAILING_BYTES, NOT_AN_INTEGER, NON_MINIMAL_INTEGER, NEGATIVE_INTEGER, OUT_OF_RANGE }
 
     /** The first defect of `der` as a P-256 signature, or null when it follows the rule. */

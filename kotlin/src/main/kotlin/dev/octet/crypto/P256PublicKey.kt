@@ -13,7 +13,7 @@ import java.security.spec.ECPoint
  * come from a [SignatureSession]: one `verify` call passes its own, so that its keys and
  * signatures share them; the overloads without one make their own.
  */
-class P256PublicKey private constructor(private val point: ByteArray, private val key: PublicKey) {
+internal class P256PublicKey private constructor(private val point: ByteArray, private val key: PublicKey) {
     /** The 65-byte uncompressed point (a copy). */
     val x963Representation: ByteArray get() = point.copyOf()
 

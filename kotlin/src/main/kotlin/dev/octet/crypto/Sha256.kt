@@ -3,7 +3,7 @@ package dev.octet.crypto
 import java.security.MessageDigest
 
 /** SHA-256 from the platform's provider (`MessageDigest("SHA-256")`, on Android and the JVM). */
-object Sha256 {
+internal object Sha256 {
     fun hash(vararg parts: ByteArray): ByteArray {
         val digest = newDigest()
         for (part in parts) digest.update(part)

@@ -5,7 +5,7 @@ package dev.octet.geometry
  * ([GeodesicInverse]), accurate to nanometres for every pair of points, nearly antipodal ones
  * included, and within 20 nm of GeographicLib's `Geodesic::Inverse`, as the Swift library's.
  */
-object Geodesic {
+internal object Geodesic {
     /** The WGS84 geodesic in metres between two e7 points; NaN only for latitudes outside ±90°. */
     fun distanceMeters(a: PointE7, b: PointE7): Double =
         GeodesicInverse.distance(a.latitudeDegrees, a.longitudeDegrees, b.latitudeDegrees, b.longitudeDegrees)

@@ -8,7 +8,7 @@ package dev.octet.geometry
  * an e7 fix is exact and needs no rounding rule. The cell is not rounded to e7: its bounds are the
  * geohash's own.
  */
-object Geohash {
+internal object Geohash {
     /** The cell of [hash], or null when it is not 1…12 characters of the lower-case geohash alphabet. */
     fun cell(hash: String): GeohashCell? {
         if (hash.length < RegionValidator.GEOHASH_MIN_LENGTH || hash.length > RegionValidator.GEOHASH_MAX_LENGTH) return null
@@ -48,7 +48,7 @@ object Geohash {
 }
 
 /** The bounds of a geohash cell: exact, in degrees and in e7 units (degrees × 1e7, exact but not necessarily whole). */
-class GeohashCell internal constructor(latIndex: Long, latBits: Int, lonIndex: Long, lonBits: Int) {
+internal class GeohashCell internal constructor(latIndex: Long, latBits: Int, lonIndex: Long, lonBits: Int) {
     /** Southern bound, degrees. */
     val south: Double
     /** Western bound, degrees. */

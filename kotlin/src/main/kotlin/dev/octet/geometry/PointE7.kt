@@ -6,7 +6,7 @@ package dev.octet.geometry
  * Every region rule works on these integers, so two implementations read one proof the same way.
  * Latitude valid range −900,000,000…900,000,000; longitude −1,800,000,000…1,800,000,000.
  */
-data class PointE7(val latE7: Int, val lonE7: Int) {
+internal data class PointE7(val latE7: Int, val lonE7: Int) {
     /** Latitude in degrees (the e7 value divided by 1e7, correctly rounded). */
     val latitudeDegrees: Double get() = latE7 / 1e7
 

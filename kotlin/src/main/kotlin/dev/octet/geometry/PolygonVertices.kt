@@ -1,7 +1,7 @@
 package dev.octet.geometry
 
 /** Turns the wire's packed `vertices_e7` (lat0, lon0, lat1, lon1, …) into points. */
-object PolygonVertices {
+internal object PolygonVertices {
     /**
      * Pairs packed values into points in wire order; an odd count is
      * [RegionDefect.polygonOddValueCount]. A vertex count outside 3…1000 is reported here too (the

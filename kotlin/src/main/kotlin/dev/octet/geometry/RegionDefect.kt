@@ -5,7 +5,7 @@ package dev.octet.geometry
  * Counts (vertices, characters, packed values) are not positions and may appear in the description.
  * Equal by kind and count, like Swift's `RegionDefect`; [toString] is the same wording as Swift's.
  */
-class RegionDefect private constructor(val kind: Kind, private val count: Int) {
+internal class RegionDefect private constructor(val kind: Kind, private val count: Int) {
     /** The rules, each with a stable label suitable for logs and metrics. */
     enum class Kind(val code: String) {
         /** A circle centre or polygon vertex has latitude outside ±90°. */
@@ -79,7 +79,7 @@ class RegionDefect private constructor(val kind: Kind, private val count: Int) {
 }
 
 /** A converted region or the defect that stopped the conversion (Kotlin 1.3's `Result` is no return type). */
-sealed class RegionResult<out T> {
+internal sealed class RegionResult<out T> {
     data class Success<out T>(val value: T) : RegionResult<T>()
     data class Failure(val defect: RegionDefect) : RegionResult<Nothing>()
 }

@@ -1,7 +1,7 @@
 package dev.octet.geometry
 
 /** A region in e7 integers: the claimed region as decoded, or an expected region after conversion. */
-sealed class RegionE7 {
+internal sealed class RegionE7 {
     /** A geodesic circle on WGS84; the radius is in whole metres (uint32 on the wire; valid 1…1,000,000). */
     data class Circle(val center: PointE7, val radiusMeters: Long) : RegionE7() {
         override val shape: RegionShape get() = RegionShape.CIRCLE
@@ -22,7 +22,7 @@ sealed class RegionE7 {
 }
 
 /** The kind of a region, without its coordinates; [wire] is the name details use. */
-enum class RegionShape(val wire: String) {
+internal enum class RegionShape(val wire: String) {
     CIRCLE("circle"),
     GEOHASH("geohash"),
     POLYGON("polygon")

@@ -28,19 +28,26 @@ internal object RegionE7Conversion {
         return RegionResult.Success(RegionE7.Circle(PointE7(lat, lon), radius))
     }
 
+    /** A polygon's vertices in degrees, read by index without boxing a `Double`. */
+    interface VerticesInDegrees {
+        val count: Int
+        fun latitude(index: Int): Double
+        fun longitude(index: Int): Double
+    }
+
     /**
-     * Polygon vertices in degrees to e7 ([count] of them, vertex i at [latitude]`(i)`,
-     * [longitude]`(i)`); a value that does not convert is its field's range defect. More than 1000
-     * vertices is reported before any conversion.
+     * Polygon vertices in degrees to e7; a value that does not convert is its field's range
+     * defect. More than 1000 vertices is reported before any conversion.
      */
-    fun polygon(count: Int, latitude: (Int) -> Double, longitude: (Int) -> Double): RegionResult<RegionE7> {
+    fun polygon(vertices: VerticesInDegrees): RegionResult<RegionE7> {
+        val count = vertices.count
         if (count > RegionValidator.POLYGON_MAX_VERTICES) {
             return RegionResult.Failure(RegionDefect.polygonVertexCount(count))
         }
         val points = ArrayList<PointE7>(count)
         for (index in 0 until count) {
-            val lat = E7.fromDegrees(latitude(index)) ?: return RegionResult.Failure(RegionDefect.LATITUDE_OUT_OF_RANGE)
-            val lon = E7.fromDegrees(longitude(index)) ?: return RegionResult.Failure(RegionDefect.LONGITUDE_OUT_OF_RANGE)
+            val lat = E7.fromDegrees(vertices.latitude(index)) ?: return RegionResult.Failure(RegionDefect.LATITUDE_OUT_OF_RANGE)
+            val lon = E7.fromDegrees(vertices.longitude(index)) ?: return RegionResult.Failure(RegionDefect.LONGITUDE_OUT_OF_RANGE)
             points.add(PointE7(lat, lon))
         }
         return RegionResult.Success(RegionE7.Polygon(points))

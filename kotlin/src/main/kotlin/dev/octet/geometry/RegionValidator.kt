@@ -10,7 +10,7 @@ package dev.octet.geometry
  * only picks which defect is named; validity is the same whatever the order. The same rules and
  * order as Swift's `RegionValidator`, in exact integer arithmetic, so both accept the same regions.
  */
-object RegionValidator {
+internal object RegionValidator {
     /** The geohash base32 alphabet, lower case only. */
     internal const val GEOHASH_ALPHABET = "0123456789bcdefghjkmnpqrstuvwxyz"
     internal const val RADIUS_MIN = 1L

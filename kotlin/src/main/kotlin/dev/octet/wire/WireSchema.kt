@@ -7,7 +7,11 @@ internal class FieldSpec(
     val wireType: WireType,
     val cardinality: Cardinality = Cardinality.SINGLE,
     /** Fields sharing a oneof name: at most one of them may be present. */
-    val oneof: String? = null
+    val oneof: String? = null,
+    /** The payload's length in bytes, for a length-delimited field the schema bounds; [WireView.bounded] reads it. */
+    val bytes: IntRange? = null,
+    /** How many records a repeated field may have; the decoder reads it where it counts them. */
+    val records: IntRange? = null
 ) {
     enum class Cardinality { SINGLE, REPEATED, PACKED }
 }
@@ -164,11 +168,17 @@ internal class WireView(val bytes: ByteArray, val start: Int, val end: Int, val 
     }
 
     /** A bytes or string field whose length must lie in `min..max`. */
-    fun bounded(slot: WireSlot, field: String, min: Int, max: Int): ByteSlice {
+    /**
+     * The payload of [slot], a record of [field], within the field's byte bound ([FieldSpec.bytes],
+     * which every field read this way declares): the decoder passes a field, never a number, and
+     * the detail prints the schema's numbers.
+     */
+    fun bounded(slot: WireSlot, field: FieldSpec): ByteSlice {
+        val bound = requireNotNull(field.bytes) { "${field.name} declares no byte bound" }
         val count = slot.end - slot.start
-        if (count < min || count > max) {
-            val expected = if (min == max) "$min" else "$min..$max"
-            throw WireException(WireCode.BOUND_VIOLATED, slot.offset, "$name.$field is $count bytes, expected $expected")
+        if (count !in bound) {
+            val expected = if (bound.first == bound.last) "${bound.first}" else "${bound.first}..${bound.last}"
+            throw WireException(WireCode.BOUND_VIOLATED, slot.offset, "$name.${field.name} is $count bytes, expected $expected")
         }
         return payload(slot)
     }

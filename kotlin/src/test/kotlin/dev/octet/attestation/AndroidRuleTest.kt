@@ -1,8 +1,8 @@
 package dev.octet.attestation
 
-import dev.octet.CheckStatus
 import dev.octet.TrustAnchors
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import org.junit.jupiter.api.Assertions.assertArrayEquals
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
@@ -32,7 +32,7 @@ internal class AndroidRuleTest {
             anchors: TrustAnchors = ca.anchors
         ): Outcome {
             val chain = ca.chain(encoded ?: description.encoded(), leafKey.public, options)
-            return AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), appId, createdAtMs, anchors).judgement
+            return AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), appId, createdAtMs, anchors.androidRoots).judgement
         }
 
         fun options(change: AndroidTestCA.Options.() -> Unit): AndroidTestCA.Options = AndroidTestCA.Options().apply(change)
@@ -128,7 +128,7 @@ internal class AndroidRuleTest {
         val options = AndroidTestCA.Options()
         val app = defect.change(description, options) ?: APP
         val judgement = judge(description, options, app)
-        assertEquals(CheckStatus.FAIL, judgement.status)
+        assertEquals(OutcomeStatus.FAIL, judgement.status)
         assertEquals(defect.code, judgement.code?.wire, judgement.toString())
     }
 
@@ -138,17 +138,17 @@ internal class AndroidRuleTest {
             factory = true
             intermediateNotAfter = CREATED / 1000 - 1
         })
-        assertEquals(CheckStatus.PASS, judgement.status)
+        assertEquals(OutcomeStatus.PASS, judgement.status)
     }
 
     @Test
     fun `without creationDateTime, the claim's created_at_ms is T`() {
         val description = example(creationDateTimeMs = null)
         val options = options { intermediateNotAfter = CREATED / 1000 + 10 }
-        assertEquals(CheckStatus.PASS, judge(description, options).status)
+        assertEquals(OutcomeStatus.PASS, judge(description, options).status)
         assertEquals("CERTIFICATE_NOT_VALID_AT_TIME", judge(description, options, createdAtMs = CREATED + 11_000).code?.wire)
         // T is floored to whole seconds: 10.999 s after is still within notAfter.
-        assertEquals(CheckStatus.PASS, judge(description, options, createdAtMs = CREATED + 10_999).status)
+        assertEquals(OutcomeStatus.PASS, judge(description, options, createdAtMs = CREATED + 10_999).status)
     }
 
     @Test
@@ -163,7 +163,7 @@ internal class AndroidRuleTest {
     fun `no attestation application id - the app is not judged`() {
         val description = example()
         description.software.applicationId = null
-        assertEquals(CheckStatus.PASS, judge(description, appId = "anything").status)
+        assertEquals(OutcomeStatus.PASS, judge(description, appId = "anything").status)
     }
 
     @Test
@@ -171,7 +171,7 @@ internal class AndroidRuleTest {
         val base = example()
         val unknown = TestDer.explicit(799, TestDer.integer(7))
         val outOfOrder = TestDer.explicit(1, TestDer.set(listOf(TestDer.integer(2))))
-        assertEquals(CheckStatus.PASS, judge(encoded = base.encoded(extraHardware = listOf(unknown, outOfOrder))).status)
+        assertEquals(OutcomeStatus.PASS, judge(encoded = base.encoded(extraHardware = listOf(unknown, outOfOrder))).status)
         val repeated = TestDer.explicit(702, TestDer.integer(0))
         assertEquals("EVIDENCE_MALFORMED", judge(encoded = base.encoded(extraHardware = listOf(repeated))).code?.wire)
         val repeatedUnknown = TestDer.explicit(799, TestDer.integer(8))
@@ -180,14 +180,14 @@ internal class AndroidRuleTest {
         assertEquals("EVIDENCE_MALFORMED", judge(encoded = base.encoded(extraSoftware = listOf(notExplicit))).code?.wire)
         // The same tag in the two lists is not a repetition.
         val creation = TestDer.explicit(701, TestDer.integer(CREATED))
-        assertEquals(CheckStatus.PASS, judge(encoded = base.encoded(extraHardware = listOf(creation))).status)
+        assertEquals(OutcomeStatus.PASS, judge(encoded = base.encoded(extraHardware = listOf(creation))).status)
     }
 
     @Test
     fun `a BER boolean in RootOfTrust is read leniently - 0x01 is locked, 0x00 unlocked`() {
         val description = example()
         description.hardware.rootOfTrust!!.deviceLockedByte = 0x01
-        assertEquals(CheckStatus.PASS, judge(description).status)
+        assertEquals(OutcomeStatus.PASS, judge(description).status)
         description.hardware.rootOfTrust!!.deviceLockedByte = 0x00
         assertEquals("BOOTLOADER_UNLOCKED", judge(description).code?.wire)
     }
@@ -216,7 +216,7 @@ internal class AndroidRuleTest {
         if (version < 3) description.hardware.rootOfTrust!!.verifiedBootHash = null
         val judgement = judge(description)
         if (version in AndroidKeyDescription.SUPPORTED_VERSIONS) {
-            assertEquals(CheckStatus.PASS, judgement.status, judgement.toString())
+            assertEquals(OutcomeStatus.PASS, judgement.status, judgement.toString())
         } else {
             assertEquals("EVIDENCE_MALFORMED", judgement.code?.wire)
         }
@@ -228,7 +228,7 @@ internal class AndroidRuleTest {
         description.software.applicationId = TestApplicationId(
             listOf("com.example.first".toByteArray(Charsets.UTF_8), APP.toByteArray(Charsets.UTF_8)), listOf(ByteArray(32))
         )
-        assertEquals(CheckStatus.PASS, judge(description).status)
+        assertEquals(OutcomeStatus.PASS, judge(description).status)
     }
 
     @Test
@@ -257,30 +257,30 @@ internal class AndroidRuleTest {
     @Test
     fun `the report carries the attestation application id the walk read`() {
         val chain = ca.chain(example().encoded(), leafKey.public)
-        val report = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), APP, CREATED, ca.anchors)
+        val report = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), APP, CREATED, ca.anchors.androidRoots)
         assertEquals(listOf(APP), report.applicationId!!.packageNames.map { String(it, Charsets.UTF_8) })
-        assertEquals(listOf(SharedVectors.hex(ByteArray(32) { 0xAB.toByte() })), report.applicationId!!.signatureDigests.map { SharedVectors.hex(it) })
+        assertEquals(listOf(SharedVectors.hex(ByteArray(32) { 0xAB.toByte() })), report.applicationId.signatureDigests.map { SharedVectors.hex(it) })
         // With one in each list, the report carries both lists' names and digests, software first.
         val both = example()
         both.hardware.applicationId = TestApplicationId(listOf(APP.toByteArray(Charsets.UTF_8)), listOf(ByteArray(32) { 0xCD.toByte() }))
-        val merged = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(both.encoded(), leafKey.public)), APP, CREATED, ca.anchors)
-        assertEquals(CheckStatus.PASS, merged.judgement.status)
+        val merged = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(both.encoded(), leafKey.public)), APP, CREATED, ca.anchors.androidRoots)
+        assertEquals(OutcomeStatus.PASS, merged.judgement.status)
         assertEquals(listOf(APP, APP), merged.applicationId!!.packageNames.map { String(it, Charsets.UTF_8) })
         assertEquals(
             listOf(SharedVectors.hex(ByteArray(32) { 0xAB.toByte() }), SharedVectors.hex(ByteArray(32) { 0xCD.toByte() })),
-            merged.applicationId!!.signatureDigests.map { SharedVectors.hex(it) }
+            merged.applicationId.signatureDigests.map { SharedVectors.hex(it) }
         )
         // Only in the hardware list: that one.
         val hardwareOnly = example()
         hardwareOnly.software.applicationId = null
         hardwareOnly.hardware.applicationId = TestApplicationId(listOf(APP.toByteArray(Charsets.UTF_8)), listOf(ByteArray(32) { 0xCD.toByte() }))
-        val fromHardware = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(hardwareOnly.encoded(), leafKey.public)), APP, CREATED, ca.anchors)
+        val fromHardware = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(hardwareOnly.encoded(), leafKey.public)), APP, CREATED, ca.anchors.androidRoots)
         assertEquals(listOf(SharedVectors.hex(ByteArray(32) { 0xCD.toByte() })), fromHardware.applicationId!!.signatureDigests.map { SharedVectors.hex(it) })
         // Without an application id in either list, none is reported.
         val bare = example()
         bare.software.applicationId = null
-        val none = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(bare.encoded(), leafKey.public)), APP, CREATED, ca.anchors)
-        assertEquals(CheckStatus.PASS, none.judgement.status)
+        val none = AndroidKeyAttestation.judge(AndroidCertificateChain.parse(ca.chain(bare.encoded(), leafKey.public)), APP, CREATED, ca.anchors.androidRoots)
+        assertEquals(OutcomeStatus.PASS, none.judgement.status)
         assertNull(none.applicationId)
     }
 
@@ -290,6 +290,6 @@ internal class AndroidRuleTest {
         val other = ca.chain(example().encoded(), leafKey.public)
         chain[0] = other[0]
         assertEquals(Outcome.fail(dev.octet.outcome.ReasonCode.CHAIN_BROKEN, "signature of certificate 0 does not verify"),
-            AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), APP, CREATED, ca.anchors).judgement)
+            AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), APP, CREATED, ca.anchors.androidRoots).judgement)
     }
 }

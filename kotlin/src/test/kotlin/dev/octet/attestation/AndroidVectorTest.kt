@@ -1,8 +1,8 @@
 package dev.octet.attestation
 
-import dev.octet.CheckStatus
 import dev.octet.TrustAnchors
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
@@ -79,7 +79,7 @@ internal class AndroidVectorTest {
         fun ids(): List<String> = AndroidVectors.ids
 
         fun judge(chain: List<ByteArray>, appId: String, createdAtMs: Long, anchors: TrustAnchors = TrustAnchors.BUNDLED) =
-            AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), appId, createdAtMs, anchors)
+            AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), appId, createdAtMs, anchors.androidRoots)
     }
 
     @Test
@@ -91,7 +91,7 @@ internal class AndroidVectorTest {
     @MethodSource("cases")
     fun `each real chain is judged by our policy as the Swift library judges it`(case: AndroidExpectation) {
         val report = judge(AndroidVectors.chain(case.id), AndroidVectors.packageName(case.id), AndroidVectors.verifyAtMs(case.id))
-        assertEquals(if (case.passes) CheckStatus.PASS else CheckStatus.FAIL, report.judgement.status, report.judgement.toString())
+        assertEquals(if (case.passes) OutcomeStatus.PASS else OutcomeStatus.FAIL, report.judgement.status, report.judgement.toString())
         assertEquals(case.code, report.judgement.code?.wire)
         assertEquals(case.detail, report.judgement.detail)
         assertEquals(case.provisioning, report.facts?.provisioning?.toString())
@@ -196,7 +196,7 @@ internal class AndroidVectorTest {
         val app = AndroidVectors.packageName(id)
         val at = AndroidVectors.verifyAtMs(id)
         assertEquals("CHAIN_BROKEN", judge(chain.filterIndexed { i, _ -> i != 1 }, app, at).judgement.code?.wire)
-        assertEquals(CheckStatus.FAIL, judge(chain.reversed(), app, at).judgement.status)
+        assertEquals(OutcomeStatus.FAIL, judge(chain.reversed(), app, at).judgement.status)
         assertEquals("CHAIN_LENGTH_INVALID", judge(chain.take(1), app, at).judgement.code?.wire)
         assertEquals("CHAIN_LENGTH_INVALID", judge(chain + chain, app, at).judgement.code?.wire)
     }

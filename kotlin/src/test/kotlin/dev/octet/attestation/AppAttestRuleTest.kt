@@ -1,10 +1,10 @@
 package dev.octet.attestation
 
-import dev.octet.CheckStatus
 import dev.octet.TrustAnchors
 import dev.octet.crypto.Sha256
 import dev.octet.encoding.cbor.CborValue
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import dev.octet.outcome.ReasonCode
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -292,7 +292,7 @@ internal class AppAttestEnrolmentRuleTest {
             createdAtMs: Long = CREATED_AT_MS
         ): Outcome = AppAttest.judgeEnrolment(
             keyId, authority.attestationObject(parts, CLIENT_DATA_HASH), CLIENT_DATA_HASH, APP_ID, keyId, proofPublicKey, APP_ID,
-            createdAtMs, anchors
+            createdAtMs, anchors.appAttestRoots
         )
 
         class Rule(val name: String, val code: String, val change: (AppAttestTestAuthority.Attestation) -> Unit) {
@@ -382,12 +382,12 @@ internal class AppAttestEnrolmentRuleTest {
 
     @Test
     fun `an enrolment and an assertion by the same software key both pass`() {
-        assertEquals(CheckStatus.PASS, judge(genuine()).status)
+        assertEquals(OutcomeStatus.PASS, judge(genuine()).status)
         val deviceInputHash = Sha256.hash("device input".toByteArray(Charsets.UTF_8))
         val data = Sha256.hash(APP_ID.toByteArray(Charsets.UTF_8)) + byteArrayOf(0x40) + AppAttestTestAuthority.bigEndian(1)
         val assertion = AppAttestTestAuthority.assertion(key, data, deviceInputHash)
         val point = x963(key.public)
-        assertEquals(CheckStatus.PASS, AppAttest.judgeAssertion(assertion, deviceInputHash, Sha256.hash(point), point, APP_ID).status)
+        assertEquals(OutcomeStatus.PASS, AppAttest.judgeAssertion(assertion, deviceInputHash, Sha256.hash(point), point, APP_ID).status)
     }
 
     @ParameterizedTest
@@ -404,7 +404,7 @@ internal class AppAttestEnrolmentRuleTest {
     fun `what the design leaves unjudged passes`(row: Accepted) {
         val parts = genuine()
         row.change(parts)
-        assertEquals(CheckStatus.PASS, judge(parts).status)
+        assertEquals(OutcomeStatus.PASS, judge(parts).status)
     }
 
     @Test
@@ -416,7 +416,7 @@ internal class AppAttestEnrolmentRuleTest {
             assertEquals("CHAIN_UNTRUSTED", judge(genuine(), anchors = anchors).code?.wire)
         }
         val both = TrustAnchors(other.anchors.appAttestRootsDer + authority.anchors.appAttestRootsDer, emptyList())
-        assertEquals(CheckStatus.PASS, judge(genuine(), anchors = both).status)
+        assertEquals(OutcomeStatus.PASS, judge(genuine(), anchors = both).status)
         // An App Attest root listed only among the Android roots is not an App Attest anchor.
         val misfiled = TrustAnchors(emptyList(), authority.anchors.appAttestRootsDer)
         assertEquals("CHAIN_UNTRUSTED", judge(genuine(), anchors = misfiled).code?.wire)
@@ -424,10 +424,10 @@ internal class AppAttestEnrolmentRuleTest {
 
     @Test
     fun `the proof may not predate the credential certificate, to the millisecond`() {
-        assertEquals(CheckStatus.PASS, judge(genuine(), createdAtMs = NOT_BEFORE * 1000).status)
+        assertEquals(OutcomeStatus.PASS, judge(genuine(), createdAtMs = NOT_BEFORE * 1000).status)
         assertEquals("PROOF_PREDATES_ENROLMENT", judge(genuine(), createdAtMs = NOT_BEFORE * 1000 - 1).code?.wire)
-        assertEquals(CheckStatus.FAIL, judge(genuine(), createdAtMs = Long.MIN_VALUE).status)
-        assertEquals(CheckStatus.PASS, judge(genuine(), createdAtMs = Long.MAX_VALUE).status)
+        assertEquals(OutcomeStatus.FAIL, judge(genuine(), createdAtMs = Long.MIN_VALUE).status)
+        assertEquals(OutcomeStatus.PASS, judge(genuine(), createdAtMs = Long.MAX_VALUE).status)
     }
 
     @Test
@@ -437,7 +437,7 @@ internal class AppAttestEnrolmentRuleTest {
         val objectBytes = authority.attestationObject(genuine(), CLIENT_DATA_HASH)
         val judgement = AppAttest.judgeEnrolment(
             Sha256.hash(point), objectBytes, CLIENT_DATA_HASH, APP_ID, Sha256.hash(x963(newP256KeyPair().public)), point, APP_ID,
-            CREATED_AT_MS, authority.anchors
+            CREATED_AT_MS, authority.anchors.appAttestRoots
         )
         assertEquals("KEY_ID_MISMATCH", judgement.code?.wire)
     }

@@ -1,10 +1,10 @@
 package dev.octet.attestation
 
-import dev.octet.CheckStatus
 import dev.octet.TrustAnchors
 import dev.octet.crypto.Sha256
 import dev.octet.encoding.cbor.CborDecoder
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import org.junit.jupiter.api.Assertions.assertArrayEquals
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -92,7 +92,7 @@ internal object AppAttestVectors {
         createdAtMs: Long = row.verifyAtMs,
         anchors: TrustAnchors = TrustAnchors.BUNDLED
     ): Outcome = AppAttest.judgeEnrolment(
-        keyId, attestationObject, clientDataHash, appId, proofKeyId, proofPublicKey, claimsAppId, createdAtMs, anchors
+        keyId, attestationObject, clientDataHash, appId, proofKeyId, proofPublicKey, claimsAppId, createdAtMs, anchors.appAttestRoots
     )
 
     fun judge(
@@ -151,14 +151,14 @@ internal class AppAttestVectorTest {
     @ParameterizedTest
     @MethodSource("enrolments")
     fun `a proof created one millisecond before the credential certificate's notBefore fails`(row: AppAttestVectors.Enrolment) {
-        assertEquals(CheckStatus.PASS, AppAttestVectors.judge(row, createdAtMs = row.credentialNotBeforeMs).status)
+        assertEquals(OutcomeStatus.PASS, AppAttestVectors.judge(row, createdAtMs = row.credentialNotBeforeMs).status)
         assertEquals("PROOF_PREDATES_ENROLMENT", AppAttestVectors.judge(row, createdAtMs = row.credentialNotBeforeMs - 1).code?.wire)
     }
 
     @ParameterizedTest
     @MethodSource("enrolments")
     fun `a proof made after the credential certificate expired still passes (chain judged at notBefore)`(row: AppAttestVectors.Enrolment) {
-        assertEquals(CheckStatus.PASS, AppAttestVectors.judge(row, createdAtMs = row.credentialNotAfterMs + 1000).status)
+        assertEquals(OutcomeStatus.PASS, AppAttestVectors.judge(row, createdAtMs = row.credentialNotAfterMs + 1000).status)
     }
 
     @ParameterizedTest
@@ -214,7 +214,7 @@ internal class AppAttestVectorTest {
             assertEquals("CHAIN_UNTRUSTED", AppAttestVectors.judge(row, anchors = anchors).code?.wire)
         }
         val vectorRoot = TrustAnchors(listOf(AppAttestVectors.appleRootDer()), emptyList())
-        assertEquals(CheckStatus.PASS, AppAttestVectors.judge(row, anchors = vectorRoot).status)
+        assertEquals(OutcomeStatus.PASS, AppAttestVectors.judge(row, anchors = vectorRoot).status)
     }
 
     @ParameterizedTest

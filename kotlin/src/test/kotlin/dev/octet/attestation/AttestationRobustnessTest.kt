@@ -1,8 +1,8 @@
 package dev.octet.attestation
 
-import dev.octet.CheckStatus
 import dev.octet.TrustAnchors
 import dev.octet.crypto.Sha256
+import dev.octet.outcome.OutcomeStatus
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Test
@@ -29,8 +29,8 @@ internal class AttestationRobustnessTest {
             parsed.leafPublicKey
             parsed.leafMalformed
             parsed.certificateSerialsHex
-            val judgement = AndroidKeyAttestation.judge(parsed, app, at, TrustAnchors.BUNDLED).judgement
-            assertNotEquals(CheckStatus.PASS, judgement.status, "certificate $index byte $position: $judgement")
+            val judgement = AndroidKeyAttestation.judge(parsed, app, at, TrustAnchors.BUNDLED.androidRoots).judgement
+            assertNotEquals(OutcomeStatus.PASS, judgement.status, "certificate $index byte $position: $judgement")
         }
     }
 
@@ -41,12 +41,12 @@ internal class AttestationRobustnessTest {
             val blob = ByteArray(random.nextInt(300)).also { random.nextBytes(it) }
             if (blob.isNotEmpty() && random.nextBoolean()) blob[0] = 0x30
             val chain = AndroidCertificateChain.parse(listOf(blob, blob))
-            assertEquals(CheckStatus.FAIL, AndroidKeyAttestation.judge(chain, "a", 0, TrustAnchors.BUNDLED).judgement.status)
+            assertEquals(OutcomeStatus.FAIL, AndroidKeyAttestation.judge(chain, "a", 0, TrustAnchors.BUNDLED.androidRoots).judgement.status)
             val key = x963(newP256KeyPair().public)
-            assertEquals(CheckStatus.FAIL, AppAttest.judgeAssertion(blob, ByteArray(32), Sha256.hash(key), key, "a").status)
+            assertEquals(OutcomeStatus.FAIL, AppAttest.judgeAssertion(blob, ByteArray(32), Sha256.hash(key), key, "a").status)
             assertEquals(
-                CheckStatus.FAIL,
-                AppAttest.judgeEnrolment(ByteArray(32), blob, ByteArray(32), "a", ByteArray(32), key, "a", 0, TrustAnchors.BUNDLED).status
+                OutcomeStatus.FAIL,
+                AppAttest.judgeEnrolment(ByteArray(32), blob, ByteArray(32), "a", ByteArray(32), key, "a", 0, TrustAnchors.BUNDLED.appAttestRoots).status
             )
         }
     }
@@ -77,9 +77,9 @@ internal class AttestationRobustnessTest {
             mutated[position] = (mutated[position].toInt() xor (1 shl random.nextInt(8))).toByte()
             val judgement = AppAttestVectors.judge(row, attestationObject = mutated)
             if (position in receiptStart until receiptStart + receipt.size) {
-                assertEquals(CheckStatus.PASS, judgement.status, "receipt byte $position")
+                assertEquals(OutcomeStatus.PASS, judgement.status, "receipt byte $position")
             } else {
-                assertEquals(CheckStatus.FAIL, judgement.status, "byte $position")
+                assertEquals(OutcomeStatus.FAIL, judgement.status, "byte $position")
             }
         }
     }

@@ -107,7 +107,7 @@ internal class BundledRootsTest {
         val anchors = TrustAnchors(listOf(lenient), emptyList())
         assertEquals(1, anchors.appAttestRoots.readCount)
         val row = AppAttestVectors.enrolments.first()
-        assertEquals(dev.octet.CheckStatus.PASS, AppAttestVectors.judge(row, anchors = anchors).status)
+        assertEquals(dev.octet.outcome.OutcomeStatus.PASS, AppAttestVectors.judge(row, anchors = anchors).status)
     }
 
     @Test
@@ -116,7 +116,7 @@ internal class BundledRootsTest {
         val leaf = AndroidVectors.chain("ak-caiman-sdk36-tee-ec-rkp")
         for (roots in listOf(emptyList(), listOf(ByteArray(0)), listOf(byteArrayOf(0x30, 0x00)), listOf(ByteArray(100) { 0x30 }))) {
             val judgement = AndroidKeyAttestation.judge(
-                AndroidCertificateChain.parse(leaf), "com.google.android.attestation", 0, TrustAnchors(roots, roots)
+                AndroidCertificateChain.parse(leaf), "com.google.android.attestation", 0, TrustAnchors(roots, roots).androidRoots
             ).judgement
             assertEquals("CHAIN_UNTRUSTED", judgement.code?.wire)
             assertEquals(0, TrustAnchors(roots, roots).androidRoots.readCount)

@@ -1,10 +1,10 @@
 package dev.octet.attestation
 
-import dev.octet.CheckStatus
 import dev.octet.TrustAnchors
 import dev.octet.encoding.cbor.CborDecoder
 import dev.octet.encoding.cbor.CborValue
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
@@ -165,14 +165,14 @@ internal class StrictCertificateTest {
         )
 
         fun judge(chain: List<ByteArray>, id: String): AndroidAttestationReport =
-            AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), AndroidVectors.packageName(id), AndroidVectors.verifyAtMs(id), TrustAnchors.BUNDLED)
+            AndroidKeyAttestation.judge(AndroidCertificateChain.parse(chain), AndroidVectors.packageName(id), AndroidVectors.verifyAtMs(id), TrustAnchors.BUNDLED.androidRoots)
     }
 
     @Test
     fun `the unchanged real chains pass, and each mutation really changes the bytes`() {
         for (id in listOf(RKP, FACTORY)) {
             val chain = AndroidVectors.chain(id)
-            assertEquals(CheckStatus.PASS, judge(chain, id).judgement.status, id)
+            assertEquals(OutcomeStatus.PASS, judge(chain, id).judgement.status, id)
             for (mutation in mutations()) {
                 for (der in chain) assertTrue(!mutation.apply(der).contentEquals(der), "$mutation changes nothing")
             }
@@ -189,7 +189,7 @@ internal class StrictCertificateTest {
             chain[0] = mutation.apply(chain[0])
             val parsed = AndroidCertificateChain.parse(chain)
             val leaf = assertNotNull(parsed.leafMalformed).let { parsed.leafMalformed!! }
-            assertEquals(CheckStatus.FAIL, leaf.status)
+            assertEquals(OutcomeStatus.FAIL, leaf.status)
             assertEquals("CERTIFICATE_MALFORMED", leaf.code?.wire)
             assertTrue(leaf.detail.startsWith("certificate 0 "), leaf.detail)
             assertNull(parsed.leafPublicKey)
@@ -324,7 +324,7 @@ internal class StrictCertificateTest {
         val chain = AndroidVectors.chain(id).toMutableList()
         chain[1] = edit(chain[1]) { c -> val key = tbsField(c, "spki")[1].content!!; for (i in 1 until key.size) key[i] = 0x00 }
         val judgement = judge(chain, id).judgement
-        assertEquals(CheckStatus.FAIL, judgement.status)
+        assertEquals(OutcomeStatus.FAIL, judgement.status)
         assertTrue(judgement.code?.wire == "CERTIFICATE_MALFORMED" || judgement.code?.wire == "CHAIN_BROKEN", judgement.toString())
     }
 
@@ -356,7 +356,7 @@ internal class StrictCertificateTest {
     @MethodSource("mutations")
     fun `a malformed x5c certificate fails hardware-attestation naming its index`(mutation: Mutation) {
         val row = AppAttestVectors.enrolments.first()
-        assertEquals(CheckStatus.PASS, AppAttestVectors.judge(row, attestationObject = withX5c(row, 0) { it }).status)
+        assertEquals(OutcomeStatus.PASS, AppAttestVectors.judge(row, attestationObject = withX5c(row, 0) { it }).status)
         for (index in 0..1) {
             val judgement = AppAttestVectors.judge(row, attestationObject = withX5c(row, index, mutation.apply))
             assertEquals("CERTIFICATE_MALFORMED", judgement.code?.wire, judgement.toString())
@@ -375,7 +375,7 @@ internal class StrictCertificateTest {
     fun `attStmt holds exactly x5c and a receipt byte string`() {
         val row = AppAttestVectors.enrolments.first()
         fun judge(bytes: ByteArray): Outcome = AppAttestVectors.judge(row, attestationObject = bytes)
-        assertEquals(CheckStatus.PASS, judge(withStatement(row) { it }).status)
+        assertEquals(OutcomeStatus.PASS, judge(withStatement(row) { it }).status)
         val missingReceipt = judge(withStatement(row) { entries -> entries.filter { !it.key.isText("receipt") } })
         assertEquals("EVIDENCE_MALFORMED", missingReceipt.code?.wire, missingReceipt.toString())
         val textReceipt = judge(withStatement(row) { entries ->

@@ -27,7 +27,7 @@ object ProfileBreakdown {
         ),
         Part("SHA-256 (MessageDigest: claim hashes, stage chain)", listOf("java.security.MessageDigest.")),
         Part("point on the curve, strict DER of the signatures", listOf("dev.octet.crypto.P256Curve.", "dev.octet.crypto.EcdsaSignatureDer.")),
-        Part("decoding the proof (ProofDecoder, WireReader)", listOf("dev.octet.wire.ProofDecoder.", "dev.octet.wire.Wire"))
+        Part("decoding the proof (ProofDecoder, WireReader)", listOf("dev.octet.ProofDecoder.", "dev.octet.wire.Wire"))
     )
     private const val REST = "the rest of the recipe (checks, details, results)"
 

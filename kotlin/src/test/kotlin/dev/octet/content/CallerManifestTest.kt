@@ -1,6 +1,6 @@
 package dev.octet.content
 
-import dev.octet.CheckStatus
+import dev.octet.outcome.OutcomeStatus
 import dev.octet.outcome.ReasonCode
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -10,28 +10,28 @@ import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 
 /** The Swift suite's `caller-manifest` table (CallerManifestTests.swift). */
-class CallerManifestTest {
+internal class CallerManifestTest {
     enum class Proof { COMMITTED, NO_CONTENT, LIST_WITHOUT_STAGE, TAMPERED_ROOT, STRIPPED_LIST, EMPTY_STAGE }
     enum class Presented { NONE, VALID, MALFORMED, REORDERED, OTHER_DIGEST }
 
-    class Row(val id: String, val proof: Proof, val manifest: Presented, val status: CheckStatus, val code: ReasonCode? = null) {
+    class Row(val id: String, val proof: Proof, val manifest: Presented, val status: OutcomeStatus, val code: ReasonCode? = null) {
         override fun toString(): String = id
     }
 
     companion object {
         @JvmStatic
         fun rows(): List<Row> = listOf(
-            Row("a proof that commits no content: NOT-CHECKED, even with a manifest", Proof.NO_CONTENT, Presented.VALID, CheckStatus.NOT_CHECKED),
-            Row("a list without a CONTENT stage: MANIFEST_MISMATCH", Proof.LIST_WITHOUT_STAGE, Presented.NONE, CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
-            Row("a list that does not recompute content_root: MANIFEST_MISMATCH", Proof.TAMPERED_ROOT, Presented.NONE, CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
-            Row("a list stripped from a proof with a CONTENT stage: MANIFEST_MISMATCH", Proof.STRIPPED_LIST, Presented.NONE, CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
-            Row("the proof's own defect comes before a malformed manifest", Proof.TAMPERED_ROOT, Presented.MALFORMED, CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
-            Row("a recomputing list and no manifest: PASS", Proof.COMMITTED, Presented.NONE, CheckStatus.PASS),
-            Row("a CONTENT stage over an empty list: PASS", Proof.EMPTY_STAGE, Presented.NONE, CheckStatus.PASS),
-            Row("a malformed manifest: MANIFEST_INVALID", Proof.COMMITTED, Presented.MALFORMED, CheckStatus.FAIL, ReasonCode.MANIFEST_INVALID),
-            Row("a manifest in another order: MANIFEST_MISMATCH", Proof.COMMITTED, Presented.REORDERED, CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
-            Row("a manifest with another digest: MANIFEST_MISMATCH", Proof.COMMITTED, Presented.OTHER_DIGEST, CheckStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
-            Row("a matching manifest: PASS", Proof.COMMITTED, Presented.VALID, CheckStatus.PASS)
+            Row("a proof that commits no content: NOT-CHECKED, even with a manifest", Proof.NO_CONTENT, Presented.VALID, OutcomeStatus.NOT_CHECKED),
+            Row("a list without a CONTENT stage: MANIFEST_MISMATCH", Proof.LIST_WITHOUT_STAGE, Presented.NONE, OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
+            Row("a list that does not recompute content_root: MANIFEST_MISMATCH", Proof.TAMPERED_ROOT, Presented.NONE, OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
+            Row("a list stripped from a proof with a CONTENT stage: MANIFEST_MISMATCH", Proof.STRIPPED_LIST, Presented.NONE, OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
+            Row("the proof's own defect comes before a malformed manifest", Proof.TAMPERED_ROOT, Presented.MALFORMED, OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
+            Row("a recomputing list and no manifest: PASS", Proof.COMMITTED, Presented.NONE, OutcomeStatus.PASS),
+            Row("a CONTENT stage over an empty list: PASS", Proof.EMPTY_STAGE, Presented.NONE, OutcomeStatus.PASS),
+            Row("a malformed manifest: MANIFEST_INVALID", Proof.COMMITTED, Presented.MALFORMED, OutcomeStatus.FAIL, ReasonCode.MANIFEST_INVALID),
+            Row("a manifest in another order: MANIFEST_MISMATCH", Proof.COMMITTED, Presented.REORDERED, OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
+            Row("a manifest with another digest: MANIFEST_MISMATCH", Proof.COMMITTED, Presented.OTHER_DIGEST, OutcomeStatus.FAIL, ReasonCode.MANIFEST_MISMATCH),
+            Row("a matching manifest: PASS", Proof.COMMITTED, Presented.VALID, OutcomeStatus.PASS)
         )
     }
 
@@ -149,7 +149,7 @@ class CallerManifestLocatorTest {
         val result = ContentChecks.callerManifestLocator(ContentCommitmentClaim(items, null))
         assertEquals(row.flagged, result != null)
         if (result != null) {
-            assertEquals(CheckStatus.WARN, result.status)
+            assertEquals(OutcomeStatus.WARN, result.status)
             assertEquals(ReasonCode.LOCATOR_LOOKS_LIKE_CREDENTIAL, result.code)
             assertTrue(result.detail.contains("\"video\""))
             assertFalse(result.detail.contains("\"photo\""))

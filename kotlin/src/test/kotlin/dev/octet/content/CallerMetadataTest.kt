@@ -3,8 +3,9 @@ package dev.octet.content
 import dev.octet.CallerMetadataCheck
 import dev.octet.CallerMetadataCheck.Content
 import dev.octet.CallerMetadataCheck.RequiredContent
-import dev.octet.CheckStatus
+import dev.octet.CallerMetadataRules
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import dev.octet.outcome.ReasonCode
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -16,9 +17,9 @@ import java.io.File
 import java.util.concurrent.TimeUnit
 
 /** One row: a proof shape, what is presented, and the exact outcome (Swift: `MetadataCase`). */
-class MetadataCase(
+internal class MetadataCase(
     val id: String,
-    val status: CheckStatus,
+    val status: OutcomeStatus,
     val code: ReasonCode? = null,
     /** The exact detail, where the row pins it. */
     val detail: String? = null,
@@ -39,10 +40,10 @@ class MetadataCase(
     override fun toString(): String = id
 
     companion object {
-        private val FAIL = CheckStatus.FAIL
-        private val INCONCLUSIVE = CheckStatus.INCONCLUSIVE
-        private val PASS = CheckStatus.PASS
-        private val NOT_CHECKED = CheckStatus.NOT_CHECKED
+        private val FAIL = OutcomeStatus.FAIL
+        private val INCONCLUSIVE = OutcomeStatus.INCONCLUSIVE
+        private val PASS = OutcomeStatus.PASS
+        private val NOT_CHECKED = OutcomeStatus.NOT_CHECKED
 
         /** The seed page's result table, row by row, then rules 1–9 of proof-format.md (CallerMetadataTests.swift). */
         @JvmStatic
@@ -260,7 +261,7 @@ class MetadataCase(
 }
 
 /** caller-metadata: rules 1–9 and the seed's result table (Swift: `CallerMetadataTests`). */
-class CallerMetadataTest {
+internal class CallerMetadataTest {
     companion object {
         @JvmStatic
         fun cases(): List<MetadataCase> = MetadataCase.cases()
@@ -275,7 +276,7 @@ class CallerMetadataTest {
                 MetadataCase.Proof.EMPTY_STAGE_TAMPERED ->
                     ContentCommitmentClaim(emptyList(), ContentFixture.flipped(ContentRoot.compute(emptyList())))
             }
-            if (row.nilCheck) return ContentChecks.callerMetadata(claim, null, null, row.requireCallerMetadata)
+            if (row.nilCheck) return CallerMetadataRules(claim, null, null, row.requireCallerMetadata).judge()
             val manifest: ByteArray? = when (row.manifest) {
                 MetadataCase.ManifestShape.ABSENT -> null
                 MetadataCase.ManifestShape.VALID -> fixture.manifestJson
@@ -307,7 +308,7 @@ class CallerMetadataTest {
                 }
             }
             val check = CallerMetadataCheck(manifest, content, row.require)
-            return ContentChecks.callerMetadata(claim, check, parsed(check.manifestJson), row.requireCallerMetadata)
+            return CallerMetadataRules(claim, check, parsed(check.manifestJson), row.requireCallerMetadata).judge()
         }
     }
 
@@ -333,7 +334,7 @@ class CallerMetadataTest {
                 val result = run(row, fixture)
                 val coded = result.code != null && result.code != ReasonCode.COMMITMENT_REQUIRED &&
                     result.code != ReasonCode.CONTENT_WITHOUT_COMMITMENT
-                assertEquals(coded, result.code != null && result.detail.startsWith("${result.code!!.wire}: "), "${row.id}: ${result.detail}")
+                assertEquals(coded, result.code != null && result.detail.startsWith("${result.code.wire}: "), "${row.id}: ${result.detail}")
             }
         }
     }
@@ -346,7 +347,7 @@ class CallerMetadataTest {
                 mapOf("user@example.com" to Content.Bytes(ByteArray(0))),
                 RequiredContent.Keys(listOf("+1 555 0100"))
             )
-            val result = ContentChecks.callerMetadata(fixture.claim, check, parsed(check.manifestJson), false)
+            val result = CallerMetadataRules(fixture.claim, check, parsed(check.manifestJson), false).judge()
             assertEquals("CONTENT_MISMATCH: 1 presented key and 1 required key not listed by the proof", result.detail)
         }
     }
@@ -358,8 +359,8 @@ class CallerMetadataTest {
             val made = ProcessBuilder("mkfifo", fifo.path).start()
             assertTrue(made.waitFor(10, TimeUnit.SECONDS) && made.exitValue() == 0)
             val check = CallerMetadataCheck(fixture.manifestJson, mapOf("video" to Content.FromFile(fifo)))
-            val result = ContentChecks.callerMetadata(fixture.claim, check, parsed(check.manifestJson), false)
-            assertEquals(CheckStatus.INCONCLUSIVE, result.status)
+            val result = CallerMetadataRules(fixture.claim, check, parsed(check.manifestJson), false).judge()
+            assertEquals(OutcomeStatus.INCONCLUSIVE, result.status)
             assertEquals(ReasonCode.CONTENT_UNRESOLVED, result.code)
         }
     }
@@ -377,7 +378,7 @@ class CallerMetadataTest {
             content["photo"] = Content.Unavailable("later")
             val exposed = check.manifestJson!!
             exposed[1] = 0
-            val result = ContentChecks.callerMetadata(fixture.claim, check, parsed(check.manifestJson), false)
+            val result = CallerMetadataRules(fixture.claim, check, parsed(check.manifestJson), false).judge()
             assertEquals(Outcome.pass("1 by content, 2 by digest"), result)
             assertEquals(1, check.content.size)
         }

@@ -1,8 +1,10 @@
 package dev.octet.content
 
+import dev.octet.checkStatus
 import dev.octet.CallerMetadataCheck
 import dev.octet.CallerMetadataCheck.Content
 import dev.octet.CallerMetadataCheck.RequiredContent
+import dev.octet.CallerMetadataRules
 import dev.octet.encoding.json.JsonReader
 import dev.octet.encoding.json.JsonResult
 import dev.octet.encoding.json.JsonValue
@@ -22,7 +24,7 @@ import java.util.Base64
  * callerMetadata is built as the vector says, and the three content checks must give the published
  * (status, code) for caller-manifest, caller-manifest-locator and caller-metadata.
  */
-class ContentVectorsTest {
+internal class ContentVectorsTest {
     companion object {
         private val cases = File(System.getProperty("octet.repository"), "Vectors/cases")
 
@@ -127,13 +129,13 @@ class ContentVectorsTest {
         val ours = LinkedHashMap<String, Outcome?>()
         ours["caller-manifest"] = ContentChecks.callerManifest(claim, manifest)
         ours["caller-manifest-locator"] = ContentChecks.callerManifestLocator(claim)
-        ours["caller-metadata"] = ContentChecks.callerMetadata(claim, check, manifest, requireCallerMetadata)
+        ours["caller-metadata"] = CallerMetadataRules(claim, check, manifest, requireCallerMetadata).judge()
 
         val expected = ((vector.member("expected") as JsonValue.Object).member("checks") as JsonValue.Array).elements
             .map { it as JsonValue.Object }
             .filter { it.member("name").text()!!.startsWith("caller-") }
             .map { "${it.member("name").text()} ${it.member("status").text()} ${it.member("code").text()}" }
-        val actual = ours.filterValues { it != null }.map { (check, outcome) -> "$check ${outcome!!.status.wireTag} ${outcome.code?.wire}" }
+        val actual = ours.filterValues { it != null }.map { (check, outcome) -> "$check ${outcome!!.status.checkStatus.wireTag} ${outcome.code?.wire}" }
         assertEquals(expected, actual, ours.values.joinToString(" | "))
     }
 
@@ -160,6 +162,6 @@ class ContentVectorsTest {
         val manifest = PresentedManifest.parse(check.manifestJson!!).manifest!!
         assertTrue(manifest.matches(claim.items))
         assertEquals(listOf("photo.jpg", "notes"), manifest.entries.map { it.key })
-        assertEquals(Outcome.pass("2 by content, 0 by digest"), ContentChecks.callerMetadata(claim, check, PresentedManifest.parse(check.manifestJson!!), true))
+        assertEquals(Outcome.pass("2 by content, 0 by digest"), CallerMetadataRules(claim, check, PresentedManifest.parse(check.manifestJson!!), true).judge())
     }
 }

@@ -2,9 +2,10 @@ package dev.octet.content
 
 import dev.octet.CallerMetadataCheck
 import dev.octet.CallerMetadataCheck.Content
-import dev.octet.CheckStatus
+import dev.octet.CallerMetadataRules
 import dev.octet.crypto.Sha256
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import dev.octet.outcome.ReasonCode
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -29,7 +30,7 @@ class FileHashingTest {
     private fun judge(item: CommittedContent, salt: ByteArray, file: File): Outcome {
         val claim = ContentCommitmentClaim(listOf(item), ContentRoot.compute(listOf(item)))
         val check = CallerMetadataCheck(Manifest.of(listOf(item), listOf(salt)).jsonData(), mapOf(item.key to Content.FromFile(file)))
-        return ContentChecks.callerMetadata(claim, check, parsed(check.manifestJson), true)
+        return CallerMetadataRules(claim, check, parsed(check.manifestJson), true).judge()
     }
 
     @Test
@@ -63,7 +64,7 @@ class FileHashingTest {
             raf.write(5 xor 1)
         }
         val fail = judge(item, salt, file)
-        assertEquals(CheckStatus.FAIL, fail.status)
+        assertEquals(OutcomeStatus.FAIL, fail.status)
         assertEquals(Outcome.fail(ReasonCode.CONTENT_MISMATCH, "CONTENT_MISMATCH: \"large\" does not match its digest"), fail)
     }
 
@@ -111,7 +112,7 @@ class FileHashingTest {
         assumeTrue(file.setReadable(false, false) && !file.canRead(), "running as root: permissions do not stop reads")
         val salt = ByteArray(16) { 4 }
         val result = judge(commit("secret", "text/plain", "hello".toByteArray(), salt), salt, file)
-        assertEquals(CheckStatus.INCONCLUSIVE, result.status)
+        assertEquals(OutcomeStatus.INCONCLUSIVE, result.status)
         assertEquals(ReasonCode.CONTENT_UNRESOLVED, result.code)
     }
 

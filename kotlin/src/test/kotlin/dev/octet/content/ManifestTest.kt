@@ -37,14 +37,14 @@ internal object ManifestText {
 }
 
 /** One refused manifest: its bytes, the defect's code and, for malformed JSON, the reader's code. */
-class ManifestDefectCase(val id: String, val bytes: ByteArray, val code: ManifestDefect.Code, val json: JsonError.Code? = null) {
+internal class ManifestDefectCase(val id: String, val bytes: ByteArray, val code: ManifestDefect.Code, val json: JsonError.Code? = null) {
     constructor(id: String, text: String, code: ManifestDefect.Code, json: JsonError.Code? = null) :
         this(id, text.toByteArray(Charsets.UTF_8), code, json)
 
     override fun toString(): String = id
 }
 
-class ManifestTest {
+internal class ManifestTest {
     companion object {
         private val T = ManifestText
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 
 /** contains for a circle: geodesic(fix, centre) + accuracy ≤ radius (the Swift suite's cases). */
-class ContainsCircleTest {
+internal class ContainsCircleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("circlePairs")
     fun `accuracy 1 cm short of the margin passes, 1 cm over fails (GeographicLib distance)`(pair: SwiftGeodesicReference.Pair) {

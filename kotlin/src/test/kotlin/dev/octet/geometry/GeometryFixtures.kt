@@ -5,7 +5,7 @@ import dev.octet.judgedAsExpected
 import java.io.File
 
 /** Builders for regions in tests: e7 integers written as (lat, lon) pairs, like the wire (Swift: `Fixtures`). */
-object Fixtures {
+internal object Fixtures {
     const val MILLION = 1_000_000
 
     /** Metres per e7 unit of latitude in the design's local plane (R = 6,371,008.8 m). */
@@ -40,7 +40,7 @@ object Fixtures {
 }
 
 /** Spherical distance with the design's mean radius: what a careless implementation would use. */
-fun haversineMeters(a: PointE7, b: PointE7): Double {
+internal fun haversineMeters(a: PointE7, b: PointE7): Double {
     val phi1 = a.latE7 / 1e7 * Math.PI / 180
     val phi2 = b.latE7 / 1e7 * Math.PI / 180
     val dPhi = phi2 - phi1
@@ -53,7 +53,7 @@ fun haversineMeters(a: PointE7, b: PointE7): Double {
  * The Swift suite's GeographicLib reference (Tests/OctetGeometryTests/Data/geodesic-reference.json,
  * e7 pairs from Python GeographicLib), read from the repository so both suites pin the same cases.
  */
-object SwiftGeodesicReference {
+internal object SwiftGeodesicReference {
     class Pair(val label: String, val a: PointE7, val b: PointE7, val meters: Double) {
         override fun toString() = label
     }

@@ -1,9 +1,9 @@
 package dev.octet.geometry
 
-import dev.octet.CheckStatus
 import dev.octet.ProofRegion
 import dev.octet.expectedRegionDefect
 import dev.octet.outcome.Outcome
+import dev.octet.outcome.OutcomeStatus
 import dev.octet.outcome.ReasonCode
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
@@ -47,7 +47,7 @@ class RegionCheckTest {
         )) {
             val judged = judgeExpected(claimed, 473_661_234, 85_412_345, 5_000, region)
             for (outcome in listOf(judged.regionClaim, judged.regionType, judged.contains)) {
-                assertEquals(CheckStatus.FAIL, outcome.status)
+                assertEquals(OutcomeStatus.FAIL, outcome.status)
                 assertEquals(ReasonCode.EXPECTED_REGION_INVALID, outcome.code)
                 assertEquals(detail, outcome.detail)
             }

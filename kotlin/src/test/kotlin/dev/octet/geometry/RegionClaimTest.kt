@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.Arguments
 import org.junit.jupiter.params.provider.MethodSource
 
 /** region-claim and region-type: the claim equals the expected region or lies inside it (the Swift suite's cases). */
-class RegionClaimTest {
+internal class RegionClaimTest {
     @ParameterizedTest(name = "{0} vs {1}")
     @MethodSource("shapePairs")
     fun `region-type passes exactly when the shapes agree, region-claim fails whenever they differ`(claimed: RegionE7, expected: RegionE7) {

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 
 /** Region bounds, as the strict decoder and expectedRegion apply them (the Swift suite's tables). */
-class RegionValidatorTest {
+internal class RegionValidatorTest {
     class Case(val id: String, val region: RegionE7, val defect: RegionDefect?) {
         override fun toString() = id
     }

@@ -5,7 +5,7 @@ package dev.octet.encoding.json
  * nothing from the input itself, so the description is safe to log (Swift: `JSONError`).
  * Equal by code and offset.
  */
-class JsonError(val code: Code, val offset: Int) {
+internal class JsonError(val code: Code, val offset: Int) {
     /** A stable reason code; compare codes, not descriptions. [text] is the Swift code's wording. */
     enum class Code(val text: String) {
         TOO_LARGE("input larger than the limit"),
@@ -38,7 +38,7 @@ class JsonError(val code: Code, val offset: Int) {
  * Depth: a scalar at top level has depth 0, `[]` has depth 1. Values: every scalar, array and
  * object counts one. String length is counted in bytes of the raw (escaped) form.
  */
-class JsonLimits(
+internal class JsonLimits(
     val maxBytes: Int = 1 shl 20,
     val maxDepth: Int = 64,
     val maxValues: Int = 1 shl 18,

@@ -1,7 +1,7 @@
 package dev.octet.encoding.json
 
 /** What [JsonReader.parse] came to: one value, or why the input was refused. */
-sealed class JsonResult {
+internal sealed class JsonResult {
     class Success(val value: JsonValue) : JsonResult()
     class Failure(val error: JsonError) : JsonResult()
 }
@@ -16,7 +16,7 @@ sealed class JsonResult {
  * Everything is bounded by [JsonLimits]; every refusal is a [JsonError] with the byte offset, and
  * the reader never throws on any input.
  */
-class JsonReader private constructor(private val bytes: ByteArray, private val limits: JsonLimits) {
+internal class JsonReader private constructor(private val bytes: ByteArray, private val limits: JsonLimits) {
     private val maxDepth = Math.min(Math.max(limits.maxDepth, 0), HARD_DEPTH_CEILING)
     private var position = 0
     private var valueCount = 0

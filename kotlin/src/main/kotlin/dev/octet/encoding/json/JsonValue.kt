@@ -5,7 +5,7 @@ package dev.octet.encoding.json
  * literal text (`1`, `1.0` and `1e0` stay distinct) and objects keep their members in document
  * order. Duplicate member names never reach this type: the reader refuses them.
  */
-sealed class JsonValue {
+internal sealed class JsonValue {
     object Null : JsonValue()
     data class Bool(val value: Boolean) : JsonValue()
     data class Number(val number: JsonNumber) : JsonValue()
@@ -18,7 +18,7 @@ sealed class JsonValue {
  * A number literal exactly as written, already validated against RFC 8259's grammar. Equal by text.
  * (A plain class: a data class's `copy` would expose the internal constructor.)
  */
-class JsonNumber internal constructor(
+internal class JsonNumber internal constructor(
     /** The literal's ASCII text, e.g. `-12.5e3`. */
     val text: String,
     /** True when the literal has neither a fraction nor an exponent (`12`, `-0`). */
@@ -54,7 +54,7 @@ class JsonNumber internal constructor(
  * An object's members in document order. Names are unique (as Unicode scalar sequences, without
  * normalisation; equal Kotlin strings, since the reader admits no lone surrogate).
  */
-class JsonObject internal constructor(val members: List<Member>) {
+internal class JsonObject internal constructor(val members: List<Member>) {
     class Member(val name: String, val value: JsonValue, /** Byte offset of the name, for consumers' errors. */ val offset: Int)
 
     /** The value of the member named [name], or null. */

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 
 /** The strict reader's rules and bounds, beyond what the manifest's table already pins. */
-class JsonReaderTest {
+internal class JsonReaderTest {
     class Refusal(val id: String, val bytes: ByteArray, val code: JsonError.Code, val offset: Int, val limits: JsonLimits = JsonLimits()) {
         constructor(id: String, text: String, code: JsonError.Code, offset: Int, limits: JsonLimits = JsonLimits()) :
             this(id, text.toByteArray(Charsets.UTF_8), code, offset, limits)
