@@ -93,7 +93,7 @@ internal object CertificateSignature {
      * trailer 1, set explicitly (before `initVerify`, where Conscrypt applies them) so that no
      * provider's default decides. `names` are tried in order: "RSASSA-PSS" (the JDK's SunRsaSign and
      * Bouncy Castle), then the name Android's reference lists for the scheme from API 23,
-     * "SHA256withRSA/PSS" (Conscrypt, whose `setParameter` takes only these parameters).
+     * "SHA256withRSA/PSS" (Conscrypt, whose `setParameter` takes these: its own hash, MGF1, trailer 1).
      */
     internal fun pssVerifier(hash: Hash, names: List<String> = pssNames(hash)): Signature {
         var missing: NoSuchAlgorithmException? = null
@@ -110,6 +110,7 @@ internal object CertificateSignature {
         throw missing ?: NoSuchAlgorithmException("no RSA-PSS signature")
     }
 
+    /** The JCA names of RSA-PSS over `hash`, in the order [pssVerifier] tries them. */
     internal fun pssNames(hash: Hash): List<String> = listOf("RSASSA-PSS", "${hash.shortName}withRSA/PSS")
 
     /**
