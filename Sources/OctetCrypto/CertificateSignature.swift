@@ -141,9 +141,11 @@ extension CertificatePublicKey {
 /// the scheme and hash the certificate's signatureAlgorithm names: ECDSA and RSA PKCS#1 v1.5 with
 /// SHA-1, SHA-256, SHA-384 or SHA-512 (as OpenSSL's `X509_verify` took them; SHA-224, which
 /// swift-crypto lacks and no attestation chain uses, verifies nothing), and RSA-PSS with MGF1 over
-/// the same hash and a salt as long as the digest (the parameters swift-crypto's `.PSS` padding
-/// means). An ECDSA signature must be strict DER with r and s in 1...n-1 (`ECDSASignatureDER`), an
-/// RSA one exactly as long as the modulus, before swift-crypto sees it.
+/// the same hash, a salt as long as the digest and trailer 1 (the parameters swift-crypto's `.PSS`
+/// padding means). The Kotlin library accepts exactly this set (docs/platforms.md, "The accepted
+/// certificate signatures"; `Vectors/certificate-signatures.json` holds both to it). An ECDSA
+/// signature must be strict DER with r and s in 1...n-1 (`ECDSASignatureDER`), an RSA one exactly
+/// as long as the modulus, before swift-crypto sees it.
 enum CertificateSignature {
     static func verifies(_ certificate: CertificateStructure, with key: CertificatePublicKey) -> Bool {
         guard let node = try? DER.parse(certificate.signatureAlgorithm), var parts = try? node.sequence(),
@@ -205,38 +207,39 @@ enum CertificateSignature {
 
     /// `RSASSA-PSS-params` (RFC 4055) when they are what `.PSS` means: a hash, MGF1 over the same
     /// hash, a salt as long as its digest, trailer 1 (each written out or left to its default:
-    /// SHA-1, MGF1-SHA-1, 20, 1). Nil for any other parameters.
+    /// SHA-1, MGF1-SHA-1, 20, 1), in order. Nil for any other parameters. The Kotlin library reads
+    /// them by the same rule (`CertificateSignature.pssHash`).
     private static func pssHash(_ parameters: DERNode) -> Hash? {
         guard var fields = try? parameters.sequence() else { return nil }
         var hash = Hash.sha1
         var maskHash = Hash.sha1
-        var salt = 20
-        var trailer = 1
-        func next(_ number: UInt32) -> DERNode? {
-            guard let tag = try? fields.peekTag(), tag == .context(number) else { return nil }
-            return try? fields.read().explicit(number)
+        var salt: Int64 = 20
+        var trailer: Int64 = 1
+        // A field that is there is exactly one element inside its tag: one that is not is refused,
+        // never taken for its default.
+        func next(_ number: UInt32) throws(DERError) -> DERNode? {
+            guard try fields.peekTag() == .context(number) else { return nil }
+            return try fields.read().explicit(number)
         }
-        if let field = next(0) {
-            guard let read = hashAlgorithm(field) else { return nil }
-            hash = read
+        do {
+            if let field = try next(0) {
+                guard let read = hashAlgorithm(field) else { return nil }
+                hash = read
+            }
+            if let field = try next(1) {
+                var mask = try field.sequence()
+                let kind = try mask.read(.objectIdentifier).objectIdentifierBytes()
+                let inner = try mask.read()
+                guard kind.elementsEqual(ObjectIdentifiers.mgf1), let read = hashAlgorithm(inner), mask.isAtEnd
+                else { return nil }
+                maskHash = read
+            }
+            if let field = try next(2) { salt = try field.int64() }
+            if let field = try next(3) { trailer = try field.int64() }
+        } catch {
+            return nil
         }
-        if let field = next(1) {
-            guard var mask = try? field.sequence(),
-                (try? mask.read(.objectIdentifier).objectIdentifierBytes())?.elementsEqual(ObjectIdentifiers.mgf1)
-                    == true,
-                let inner = try? mask.read(), let read = hashAlgorithm(inner), mask.isAtEnd
-            else { return nil }
-            maskHash = read
-        }
-        if let field = next(2) {
-            guard let value = try? field.int64() else { return nil }
-            salt = Int(value)
-        }
-        if let field = next(3) {
-            guard let value = try? field.int64() else { return nil }
-            trailer = Int(value)
-        }
-        guard fields.isAtEnd, maskHash == hash, salt == hash.length, trailer == 1 else { return nil }
+        guard fields.isAtEnd, maskHash == hash, salt == Int64(hash.length), trailer == 1 else { return nil }
         return hash
     }
 

@@ -6,13 +6,9 @@ import dev.octet.encoding.der.Der
 import dev.octet.encoding.der.DerException
 import dev.octet.encoding.der.DerNode
 import dev.octet.encoding.der.DerTag
-import java.math.BigInteger
 import java.security.KeyFactory
 import java.security.PublicKey
-import java.security.Signature
 import java.security.spec.X509EncodedKeySpec
-import java.security.interfaces.ECPublicKey
-import java.security.interfaces.RSAPublicKey
 
 /**
  * A certificate from device evidence or the anchors, read by our own reader and loaded for use
@@ -42,9 +38,9 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
     val spkiSha256: ByteArray get() = Sha256.hash(fields.spkiDer())
 
     /**
-     * True when `parent`'s key verifies this certificate's signature, with the hash and scheme
-     * named by this certificate's signatureAlgorithm (RSA PKCS#1 v1.5 or ECDSA). Names are not
-     * compared here. Every provider exception counts as "does not verify".
+     * True when `parent`'s key verifies this certificate's signature, with the scheme and hash
+     * named by this certificate's signatureAlgorithm ([CertificateSignature]: ECDSA, RSA PKCS#1
+     * v1.5, RSA-PSS). Names are not compared here. Every provider exception counts as "does not verify".
      */
     fun isSignedBy(parent: Certificate): Boolean {
         val parentKey = parent.key ?: return false
@@ -202,65 +198,5 @@ internal class Certificate private constructor(val fields: CertificateFields, pr
                 null
             }
         }
-    }
-}
-
-/** Certificate signatures through the JCA: the algorithm named by OID, strict encodings judged first. */
-internal object CertificateSignature {
-    private const val ECDSA = "ECDSA"
-    private const val RSA = "RSA"
-
-    /** signatureAlgorithm OID → (JCA name, key kind): RSA PKCS#1 v1.5 and ECDSA, as OpenSSL's X509_verify takes them. */
-    private val algorithms: List<Pair<String, Pair<String, String>>> = listOf(
-        "1.2.840.10045.4.1" to Pair("SHA1withECDSA", ECDSA),
-        "1.2.840.10045.4.3.1" to Pair("SHA224withECDSA", ECDSA),
-        "1.2.840.10045.4.3.2" to Pair("SHA256withECDSA", ECDSA),
-        "1.2.840.10045.4.3.3" to Pair("SHA384withECDSA", ECDSA),
-        "1.2.840.10045.4.3.4" to Pair("SHA512withECDSA", ECDSA),
-        "1.2.840.113549.1.1.5" to Pair("SHA1withRSA", RSA),
-        "1.2.840.113549.1.1.14" to Pair("SHA224withRSA", RSA),
-        "1.2.840.113549.1.1.11" to Pair("SHA256withRSA", RSA),
-        "1.2.840.113549.1.1.12" to Pair("SHA384withRSA", RSA),
-        "1.2.840.113549.1.1.13" to Pair("SHA512withRSA", RSA)
-    )
-
-    fun verifies(certificate: CertificateFields, key: PublicKey): Boolean {
-        val (name, kind) = algorithms.firstOrNull { certificate.hasSignatureAlgorithm(it.first) }?.second ?: return false
-        val signature = certificate.signatureValue()
-        when (kind) {
-            ECDSA -> {
-                if (key !is ECPublicKey) return false
-                if (!isStrictEcdsaSignature(signature, key.params.order)) return false
-            }
-            else -> {
-                if (key !is RSAPublicKey) return false
-                // PKCS#1 v1.5: the signature is exactly as long as the modulus (OpenSSL refuses any other length).
-                if (signature.size != (key.modulus.bitLength() + 7) / 8) return false
-            }
-        }
-        return try {
-            val verifier = Signature.getInstance(name)
-            verifier.initVerify(key)
-            verifier.update(certificate.tbs())
-            verifier.verify(signature)
-        } catch (e: Exception) {
-            false
-        } catch (e: LinkageError) {
-            false
-        }
-    }
-
-    /**
-     * `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` in strict DER, r and s in 1..n-1, and
-     * nothing after it: judged here so that no provider's leniency decides.
-     */
-    internal fun isStrictEcdsaSignature(signature: ByteArray, order: BigInteger): Boolean = try {
-        val fields = Der.parse(signature).sequence()
-        val r = BigInteger(fields.read(DerTag.INTEGER).integerBytes())
-        val s = BigInteger(fields.read(DerTag.INTEGER).integerBytes())
-        fields.finish()
-        r.signum() > 0 && s.signum() > 0 && r < order && s < order
-    } catch (e: DerException) {
-        false
     }
 }

@@ -20,7 +20,7 @@ internal fun x963(key: PublicKey): ByteArray {
     return spki.copyOfRange(spki.size - 65, spki.size)
 }
 
-/** Makes X.509 v3 certificates signed with ecdsa-with-SHA256 through the JCA (test-only; the library never builds one). */
+/** Makes X.509 v3 certificates through the JCA (test-only; the library never builds one): [certificate] signs with ecdsa-with-SHA256, [tbs] is for any other scheme. */
 internal object TestCertificates {
     const val ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2"
 
@@ -37,6 +37,21 @@ internal object TestCertificates {
         extensions: List<Extension> = emptyList()
     ): ByteArray {
         val algorithm = TestDer.sequence(TestDer.oid(ECDSA_WITH_SHA256))
+        val tbs = tbs(serial, subject, issuer, notBefore, notAfter, publicKey.encoded, algorithm, extensions)
+        return TestDer.sequence(tbs, algorithm, TestDer.bitString(sign(tbs, signer)))
+    }
+
+    /** A v3 tbsCertificate whose signature field says `algorithm` (an AlgorithmIdentifier's DER, any scheme). */
+    fun tbs(
+        serial: Long,
+        subject: ByteArray,
+        issuer: ByteArray,
+        notBefore: Long,
+        notAfter: Long,
+        spki: ByteArray,
+        algorithm: ByteArray,
+        extensions: List<Extension> = emptyList()
+    ): ByteArray {
         val parts = arrayListOf(
             TestDer.explicit(0, TestDer.integer(2)),
             TestDer.integer(serial),
@@ -44,7 +59,7 @@ internal object TestCertificates {
             issuer,
             TestDer.sequence(TestDer.time(notBefore), TestDer.time(notAfter)),
             subject,
-            publicKey.encoded
+            spki
         )
         if (extensions.isNotEmpty()) {
             parts.add(
@@ -59,8 +74,7 @@ internal object TestCertificates {
                 )
             )
         }
-        val tbs = TestDer.sequence(parts)
-        return TestDer.sequence(tbs, algorithm, TestDer.bitString(sign(tbs, signer)))
+        return TestDer.sequence(parts)
     }
 
     fun sign(message: ByteArray, key: PrivateKey, algorithm: String = "SHA256withECDSA"): ByteArray {
