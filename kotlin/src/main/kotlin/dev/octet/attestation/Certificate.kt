@@ -12,19 +12,20 @@ import java.security.spec.X509EncodedKeySpec
 
 /**
  * A certificate from device evidence or the anchors, read by our own reader and loaded for use
- * (Swift: `StrictCertificate`, a `CertificateStructure` loaded into OpenSSL's `X509`).
+ * (Swift: `Certificate`, a `CertificateStructure` that `CertificateLoading` admits, its key read
+ * by swift-crypto; the loading rules were measured on OpenSSL 3.0, the Swift library's reader before).
  *
  * Our reading decides what the certificate is; the platform's provider only reads its key
  * (`KeyFactory`, from the SubjectPublicKeyInfo as it arrived) and verifies signatures
  * (`Signature`, over the tbsCertificate bytes that arrived, with the scheme and hash the
  * certificate's own signatureAlgorithm names). `CertificateFactory("X.509")` is deliberately not
  * the judge of loading: the JDK's refuses a certificate with a repeated extension and parses known
- * extensions eagerly, where OpenSSL (the Swift library's) loads both, so it would turn the walk's
+ * extensions eagerly, where the Swift library (and OpenSSL before it) loads both, so it would turn the walk's
  * "repeated attestation extension" (ATTESTATION_EXTENSION_INVALID) into CERTIFICATE_MALFORMED.
  * "Loading" is therefore what every X.509 library requires beyond the well-formed rule: each
  * AlgorithmIdentifier is an OID with at most one parameter element, and each Name is a SEQUENCE
  * OF SET OF `SEQUENCE { OID, value }`. A key the provider cannot read (an unknown algorithm, an
- * invalid point) leaves the certificate loaded without a key, as OpenSSL does: its signatures
+ * invalid point) leaves the certificate loaded without a key, as in Swift: its signatures
  * then verify nothing, and a leaf without a P-256 key is `device-attestation-sig`'s KEY_INVALID.
  */
 internal class Certificate private constructor(val fields: CertificateFields, private val key: PublicKey?) {
