@@ -192,6 +192,17 @@ package struct SHA256Digest: Sendable {
 
     /// The 32 bytes as an array, for APIs that keep one.
     package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// True when `bytes` are these 32 bytes, compared plainly: for a digest whose input and
+    /// expected value are both public (a proof's binding hash against the hash of a claim in the
+    /// same proof), where the time taken tells a caller nothing they do not hold, and
+    /// `ConstantTime.equal` (~0.7 k instructions through swift-crypto's generic `==`) guards nothing.
+    package func equals(publicBytes bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == SHA256.digestLength else { return false }
+        let other = bytes.withUnsafeBytes { SHA256Digest(copying: $0) }
+        return words.0 == other.words.0 && words.1 == other.words.1 && words.2 == other.words.2
+            && words.3 == other.words.3
+    }
 }
 
 extension SHA256Digest: Crypto.Digest {

@@ -155,23 +155,37 @@ struct SHA256Tests {
     func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 }
 
-@Suite("Constant-time comparison over swift-crypto")
-struct ConstantTimeTests {
-    @Test("a digest equals the same 32 bytes only: one byte off at either end or another length is unequal")
-    func digestAgainstBytes() {
+@Suite("Comparing a digest with bytes")
+struct DigestComparisonTests {
+    @Test(
+        "a digest equals its own 32 bytes only, in constant time or plainly: one byte off in any word or another length is unequal"
+    )
+    func ownBytesOnly() {
         let digest = Array("octet".utf8).withUnsafeBytes { SHA256.digest($0) }
         let bytes = digest.bytes
         let proofBytes = [9, 9] + bytes + [9]  // a slice inside a larger buffer, as in a proof
-        #expect(ConstantTime.equal(proofBytes[2..<34], digest))
-        for index in [0, 31] {
-            var changed = bytes
-            changed[index] ^= 1
-            #expect(!ConstantTime.equal(changed[...], digest))
+        let comparisons: [(ArraySlice<UInt8>) -> Bool] = [
+            { ConstantTime.equal($0, digest) }, { digest.equals(publicBytes: $0) },
+        ]
+        for equal in comparisons {
+            #expect(equal(proofBytes[2..<34]))
+            for index in [0, 8, 16, 31] {
+                var changed = bytes
+                changed[index] ^= 0x80
+                #expect(!equal(changed[...]))
+            }
+            #expect(!equal(bytes.dropLast()))
+            #expect(!equal(proofBytes[2..<35]))
         }
-        #expect(!ConstantTime.equal(bytes.dropLast(), digest))
-        #expect(ConstantTime.equal(bytes, Array(proofBytes[2..<34])))
+    }
+
+    @Test("other bytes compare in constant time by content and length")
+    func otherBytes() {
+        let bytes = Array("octet".utf8).withUnsafeBytes { SHA256.digest($0) }.bytes
+        #expect(ConstantTime.equal(bytes, Array(bytes)))
         #expect(!ConstantTime.equal(bytes, Array(bytes.reversed())))
         #expect(ConstantTime.equal([UInt8](repeating: 7, count: 16), [UInt8](repeating: 7, count: 16)))
         #expect(!ConstantTime.equal([UInt8](repeating: 7, count: 16), [UInt8](repeating: 7, count: 15) + [8]))
+        #expect(!ConstantTime.equal([UInt8](repeating: 7, count: 16), [UInt8](repeating: 7, count: 15)))
     }
 }
