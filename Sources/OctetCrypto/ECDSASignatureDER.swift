@@ -60,8 +60,10 @@ public enum ECDSASignatureDER {
     static func rawRepresentation(_ der: ArraySlice<UInt8>, _ curve: Curve) -> Data? {
         guard let (r, s) = try? scan(der, curve) else { return nil }
         let width = curve.order.count
-        var raw = Data(count: 2 * width)
-        raw.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
+        // Built on the stack and copied into the Data once: filling a `Data(count:)` in place costs
+        // a uniqueness and an exclusivity check on its storage.
+        return withUnsafeTemporaryAllocation(byteCount: 2 * width, alignment: 1) { out in
+            out.initializeMemory(as: UInt8.self, repeating: 0)
             // In range means no longer than the order: each fits its half, right-aligned.
             r.withUnsafeBytes {
                 UnsafeMutableRawBufferPointer(rebasing: out[(width - r.count)..<width]).copyMemory(from: $0)
@@ -69,8 +71,8 @@ public enum ECDSASignatureDER {
             s.withUnsafeBytes {
                 UnsafeMutableRawBufferPointer(rebasing: out[(2 * width - s.count)..<(2 * width)]).copyMemory(from: $0)
             }
+            return out.baseAddress.map { Data(bytes: $0, count: out.count) }
         }
-        return raw
     }
 
     /// Indices are the slice's own (a slice of a proof starts where the signature does).

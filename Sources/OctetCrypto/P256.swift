@@ -50,11 +50,21 @@ public final class P256PublicKey: Sendable {
     /// the signature read in place (a slice of a proof).
     package func isValidSignature(_ derSignature: ArraySlice<UInt8>, digest: SHA256Digest) -> Bool {
         // The strict-DER rule is ours, whatever swift-crypto accepts; the raw form skips its DER parser.
-        guard let raw = ECDSASignatureDER.rawRepresentation(derSignature, .p256),
-            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
-        else { return false }
+        guard let raw = ECDSASignatureDER.rawRepresentation(derSignature, .p256) else { return false }
+        var signature = Self.signatureTemplate
+        signature.rawRepresentation = raw  // r || s, 64 bytes: the length `init(rawRepresentation:)` checks
         return key.isValidSignature(signature, for: digest)
     }
+
+    /// A signature to copy and fill per verification: `ECDSASignature(rawRepresentation:)` is generic
+    /// over `DataProtocol`, and called from outside swift-crypto it copies its argument through a
+    /// dynamic cast (~2 k instructions a signature); the stored property takes our `Data` as it is.
+    private static let signatureTemplate: P256.Signing.ECDSASignature = {
+        guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: Data(repeating: 1, count: 64)) else {
+            preconditionFailure("64 bytes are a P-256 signature's raw form")
+        }
+        return signature
+    }()
 }
 
 /// A P-256 private key held in memory: the issuer's software device key and stage key.

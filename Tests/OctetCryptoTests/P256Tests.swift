@@ -112,5 +112,80 @@ struct SHA256Tests {
         #expect(hex(SHA256.hash(parts: [Array("ab".utf8), Array("c".utf8)])) == expected)
     }
 
+    @Test("a million 'a's fed in pieces of every size around the gathered 256 bytes give the FIPS 180-2 value")
+    func knownAnswerInPieces() {
+        let expected = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        let message = [UInt8](repeating: 0x61, count: 1_000_000)
+        var hasher = SHA256Hasher()
+        var offset = 0
+        var piece = 0
+        // Pieces that fill the gathered bytes exactly, overflow them by one, and skip them entirely.
+        let sizes = [1, 15, 32, 63, 64, 65, 200, 255, 256, 257, 511, 4096, 0, 3]
+        while offset < message.count {
+            let end = min(message.count, offset + sizes[piece % sizes.count])
+            hasher.update(message[offset..<end])
+            offset = end
+            piece += 1
+        }
+        #expect(hex(hasher.finalize()) == expected)
+        #expect(hex(SHA256.hash(message)) == expected)
+    }
+
+    @Test("each digest of a restarted hasher covers only what was fed since the last one")
+    func restartStartsAfresh() {
+        let first = [UInt8](repeating: 1, count: 300)
+        let second = Array("abc".utf8)
+        // A noncopyable hasher is read outside `#expect`, which copies what it evaluates.
+        var hasher = SHA256Hasher()
+        let fresh = hasher.isAtStart
+        hasher.update(first[..<100])
+        hasher.update(first[100...])
+        let fed = !hasher.isAtStart
+        let firstDigest = hasher.finalizeAndRestart().bytes
+        let restarted = hasher.isAtStart
+        hasher.update(second)
+        let secondDigest = hasher.finalizeAndRestart().bytes
+        let emptyDigest = hasher.finalizeAndRestart().bytes
+        #expect(fresh && fed && restarted)
+        #expect(firstDigest == SHA256.hash(first))
+        #expect(hex(secondDigest) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex(emptyDigest) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+}
+
+@Suite("Comparing a digest with bytes")
+struct DigestComparisonTests {
+    @Test(
+        "a digest equals its own 32 bytes only, in constant time or plainly: one byte off in any word or another length is unequal"
+    )
+    func ownBytesOnly() {
+        let digest = Array("octet".utf8).withUnsafeBytes { SHA256.digest($0) }
+        let bytes = digest.bytes
+        let proofBytes = [9, 9] + bytes + [9]  // a slice inside a larger buffer, as in a proof
+        let comparisons: [(ArraySlice<UInt8>) -> Bool] = [
+            { ConstantTime.equal($0, digest) }, { digest.equals(publicBytes: $0) },
+        ]
+        for equal in comparisons {
+            #expect(equal(proofBytes[2..<34]))
+            for index in [0, 8, 16, 31] {
+                var changed = bytes
+                changed[index] ^= 0x80
+                #expect(!equal(changed[...]))
+            }
+            #expect(!equal(bytes.dropLast()))
+            #expect(!equal(proofBytes[2..<35]))
+        }
+    }
+
+    @Test("other bytes compare in constant time by content and length")
+    func otherBytes() {
+        let bytes = Array("octet".utf8).withUnsafeBytes { SHA256.digest($0) }.bytes
+        #expect(ConstantTime.equal(bytes, Array(bytes)))
+        #expect(!ConstantTime.equal(bytes, Array(bytes.reversed())))
+        #expect(ConstantTime.equal([UInt8](repeating: 7, count: 16), [UInt8](repeating: 7, count: 16)))
+        #expect(!ConstantTime.equal([UInt8](repeating: 7, count: 16), [UInt8](repeating: 7, count: 15) + [8]))
+        #expect(!ConstantTime.equal([UInt8](repeating: 7, count: 16), [UInt8](repeating: 7, count: 15)))
+    }
 }

@@ -19,7 +19,8 @@ enum SignedTier {
                 found = (stage.kind, binding)
             }
         }
-        guard count == 1, let (kind, binding) = found, kind == .verdict, ConstantTime.equal(binding.sha256, expected)
+        guard count == 1, let (kind, binding) = found, kind == .verdict,
+            expected.equals(publicBytes: binding.sha256)  // both the proof's own: nothing secret to time
         else { return nil }
         return assurance.verdict
     }
